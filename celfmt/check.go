@@ -203,6 +203,7 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	if f.tierExpr.ast != nil {
 		f.tierUnmetered = unmeteredWithin(f.lets, f.tierExpr, opts.CostLimit)
 	}
+	f.linkLets()
 	f.checked = opts
 	f.fields = f.inputFields()
 	if !opts.SkipExamples {
@@ -270,6 +271,8 @@ type compiled struct {
 	strict uint64
 	// metered says why there is no plain program.
 	metered string
+	// needs are the lets a slot expression reads (see linkLets).
+	needs []bool
 }
 
 // compile checks one expression. fields are the entry's declared input

@@ -136,6 +136,10 @@ func (f *Formatter) runSlot(c *compiled, unmetered bool, input, result *value.Ob
 	vars.newBudget(math.MaxInt64, math.MaxUint64)
 	spent := uint64(0)
 	for i, l := range f.lets {
+		if !c.reads(i) {
+			vars.vals = append(vars.vals, types.NullValue) // never read
+			continue
+		}
 		v, err := eval(l.plain, vars)
 		spent += l.strict
 		if err != nil {
@@ -245,11 +249,15 @@ func (f *Formatter) format(c *compiled, input, result *value.Object, tool string
 	return use(out)
 }
 
-// evaluate evaluates the lets from the i-th on, then the expression c,
-// metered within budget b.
+// evaluate evaluates the lets from the i-th on that c reads, then the
+// expression c, metered within budget b.
 func (f *Formatter) evaluate(c *compiled, vars *activation, i int, b *budget) (ref.Val, error) {
 	vars.budget = b
-	for _, l := range f.lets[i:] {
+	for j, l := range f.lets[i:] {
+		if !c.reads(i + j) {
+			vars.vals = append(vars.vals, types.NullValue) // never read
+			continue
+		}
 		v, err := eval(l.prg, vars)
 		if b.err != nil {
 			err = b.err

@@ -440,6 +440,7 @@ func (c *GeneratedCatalog) restore(i int) (*Formatter, error) {
 			return nil, fmt.Errorf("%s: %w", e.Owner, err)
 		}
 	}
+	f.linkLets()
 	return f, nil
 }
 

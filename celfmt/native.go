@@ -14,6 +14,11 @@ type CheckedExpr struct {
 	// Estimate is the static worst-case cost of one evaluation on input
 	// within the bounds of Options.
 	Estimate uint64
+	// Lets says, of a slot expression, which of the formatter's lets it
+	// reads, directly or through other lets: the ones the slot computes,
+	// in the interpreter as in generated code. It is nil for a let, and
+	// for a formatter without lets.
+	Lets []bool
 }
 
 // Lets returns the formatter's lets, checked, in order.
@@ -28,21 +33,21 @@ func (f *Formatter) Lets() []CheckedExpr {
 // Preview returns the formatter's preview expression, checked; its AST is
 // nil when the entry has no preview.
 func (f *Formatter) Preview() CheckedExpr {
-	return CheckedExpr{Source: f.Entry.Preview.Text, AST: f.preview.ast, Estimate: f.preview.estimate}
+	return CheckedExpr{Source: f.Entry.Preview.Text, AST: f.preview.ast, Estimate: f.preview.estimate, Lets: f.preview.needs}
 }
 
 // UnwrapExpr returns the formatter's unwrap expression, checked, and
 // whether the entry has one. Its type is a list of maps or dyn, or an
 // optional of one (see celrt.InnerCalls for what its value must be).
 func (f *Formatter) UnwrapExpr() (CheckedExpr, bool) {
-	return CheckedExpr{Source: f.Entry.Unwrap.Text, AST: f.unwrap.ast, Estimate: f.unwrap.estimate}, f.unwrap.ast != nil
+	return CheckedExpr{Source: f.Entry.Unwrap.Text, AST: f.unwrap.ast, Estimate: f.unwrap.estimate, Lets: f.unwrap.needs}, f.unwrap.ast != nil
 }
 
 // TierExpr returns the formatter's tier expression, of type string,
 // checked, and whether the entry has one. An entry that names its tier
 // has none: see StaticTier.
 func (f *Formatter) TierExpr() (CheckedExpr, bool) {
-	return CheckedExpr{Source: f.Entry.Tier.Text, AST: f.tierExpr.ast, Estimate: f.tierExpr.estimate}, f.tierExpr.ast != nil
+	return CheckedExpr{Source: f.Entry.Tier.Text, AST: f.tierExpr.ast, Estimate: f.tierExpr.estimate, Lets: f.tierExpr.needs}, f.tierExpr.ast != nil
 }
 
 // RowExpr returns the formatter's row expression, of type string or
@@ -70,7 +75,7 @@ func (f *Formatter) TitleExpr() (CheckedExpr, bool) { return f.renderExpr(slotTi
 
 func (f *Formatter) renderExpr(s renderSlot) (CheckedExpr, bool) {
 	c := f.render[s]
-	return CheckedExpr{Source: f.Entry.source(s).Text, AST: c.ast, Estimate: c.estimate}, c.ast != nil
+	return CheckedExpr{Source: f.Entry.source(s).Text, AST: c.ast, Estimate: c.estimate, Lets: c.needs}, c.ast != nil
 }
 
 // StaticTier returns the tier the entry names (tier: read), or

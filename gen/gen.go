@@ -224,9 +224,17 @@ func emit(c *celfmt.Checked, cfg Config, entries []celfmt.GeneratedEntry, plans 
 			f.Commentf("%s holds the lets of %s, which each of its functions computes first.", letsName, commentText(strconv.Quote(e.Tool)))
 			f.Type().Id(letsName).Struct(p.letFields...)
 			f.Line()
-			f.Commentf("%sOf computes the lets of %s in order, and returns the budget and the", letsName, commentText(strconv.Quote(e.Tool)))
-			f.Comment("comprehension steps they took, which the function that reads them goes on with.")
-			f.Func().Id(letsName+"Of").Params(slotParams()...).
+			params := slotParams()
+			if p.bySlot {
+				f.Commentf("%sOf computes the lets of %s that slot reads, in order, and", letsName, commentText(strconv.Quote(e.Tool)))
+				f.Comment("returns the budget and the comprehension steps they took, which the function")
+				f.Comment("that reads them goes on with.")
+				params = append(params, jen.Id("slot").Qual(celrtPath, "Slot"))
+			} else {
+				f.Commentf("%sOf computes the lets of %s in order, and returns the budget and the", letsName, commentText(strconv.Quote(e.Tool)))
+				f.Comment("comprehension steps they took, which the function that reads them goes on with.")
+			}
+			f.Func().Id(letsName+"Of").Params(params...).
 				Params(jen.Id(letsName), jen.Qual(celrtPath, "Budget"), jen.Int(), jen.Error()).Block(p.lets...)
 		}
 		// Each expression of the entry is a function: the preview, the

@@ -3,6 +3,7 @@ package gen
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -29,10 +30,13 @@ type Plan struct {
 	// patterns are the formatter's constant regular expressions.
 	patterns []patternVar
 	// lets is the body of the function that computes the formatter's
-	// lets, once for all its slots (nil when it has none), and letFields
-	// the fields of the struct it returns.
+	// lets, once for all its slots (nil when no slot reads one), and
+	// letFields the fields of the struct it returns. bySlot says that it
+	// takes the slot it computes them for, because some slots read fewer
+	// lets than others.
 	lets      []jen.Code
 	letFields []jen.Code
+	bySlot    bool
 }
 
 // Native reports whether the formatter was translated to Go.
@@ -89,12 +93,27 @@ func safeTranslate(f *celfmt.Formatter, patternBase string) (p Plan, err error) 
 // tier expression, returning (runtime.Tier, error).
 func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
 	var p Plan
-	lets, err := translateLets(f, &p, patternBase)
+	var slots []slotExpr
+	if preview := f.Preview(); preview.AST != nil {
+		slots = append(slots, slotExpr{"SlotPreview", preview})
+	}
+	if unwrap, ok := f.UnwrapExpr(); ok {
+		slots = append(slots, slotExpr{"SlotUnwrap", unwrap})
+	}
+	if tier, ok := f.TierExpr(); ok {
+		slots = append(slots, slotExpr{"SlotTier", tier})
+	}
+	for i, slot := range renderExprs(f) {
+		if e, ok := slot(); ok {
+			slots = append(slots, slotExpr{renderSlotNames[i], e})
+		}
+	}
+	lets, err := translateLets(f, &p, patternBase, slots)
 	if err != nil {
 		return Plan{}, err
 	}
 	if preview := f.Preview(); preview.AST != nil {
-		body, err := translateSlot(f, lets, preview, []jen.Code{jen.Lit(""), jen.False()}, &p.patterns, patternBase,
+		body, err := translateSlot(f, lets, "SlotPreview", preview, []jen.Code{jen.Lit(""), jen.False()}, &p.patterns, patternBase,
 			func(t *translator, v val) {
 				if f.Optional() {
 					v = t.settle(t.coerce(v, types.NewOptionalType(types.StringType)), "text")
@@ -109,7 +128,7 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
 		p.body = body
 	}
 	if unwrap, ok := f.UnwrapExpr(); ok {
-		body, err := translateSlot(f, lets, unwrap, []jen.Code{jen.Nil()}, &p.patterns, patternBase,
+		body, err := translateSlot(f, lets, "SlotUnwrap", unwrap, []jen.Code{jen.Nil()}, &p.patterns, patternBase,
 			func(t *translator, v val) {
 				t.emit(jen.Return(qual("InnerCalls").Call(t.coerce(v, types.DynType).code)))
 			})
@@ -119,7 +138,7 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
 		p.unwrap = body
 	}
 	if tier, ok := f.TierExpr(); ok {
-		body, err := translateSlot(f, lets, tier, []jen.Code{jen.Qual(runtimePath, "TierUnknown")}, &p.patterns, patternBase,
+		body, err := translateSlot(f, lets, "SlotTier", tier, []jen.Code{jen.Qual(runtimePath, "TierUnknown")}, &p.patterns, patternBase,
 			func(t *translator, v val) {
 				if s, ok := constantString(v); ok {
 					if tier, err := runtime.ParseTier(s); err == nil {
@@ -146,7 +165,7 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
 			zeros = []jen.Code{jen.Nil(), jen.False()}
 			want = types.NewListType(types.StringType)
 		}
-		body, err := translateSlot(f, lets, e, zeros, &p.patterns, patternBase, func(t *translator, v val) {
+		body, err := translateSlot(f, lets, renderSlotNames[i], e, zeros, &p.patterns, patternBase, func(t *translator, v val) {
 			if e.AST.OutputType().IsExactType(want) {
 				t.emit(jen.Return(t.coerce(v, want).code, jen.True(), jen.Nil()))
 				return
@@ -161,6 +180,19 @@ func translateFormatter(f *celfmt.Formatter, patternBase string) (Plan, error) {
 	}
 	return p, nil
 }
+
+// renderSlotNames are the celrt constants of the slots of renderExprs.
+var renderSlotNames = [5]string{"SlotRow", "SlotResult", "SlotErrorLine", "SlotExpand", "SlotTitle"}
+
+// slotExpr is a slot expression of a formatter and the celrt constant
+// that names its slot.
+type slotExpr struct {
+	slot string
+	e    celfmt.CheckedExpr
+}
+
+// readsLets reports whether a slot expression reads a let.
+func readsLets(e celfmt.CheckedExpr) bool { return slices.Contains(e.Lets, true) }
 
 // renderExprs are the accessors of a formatter's row, result, error,
 // expand and title expressions, in that order.
@@ -182,35 +214,77 @@ type letValues struct {
 	names   []string
 	vals    []val
 	absorbs bool
+	bySlot  bool // the function takes the slot
 }
 
 // translateLets translates the lets of a formatter into the body of one
-// function of (input, tool, limits), which every slot calls first: it
-// computes the lets in order and returns them as a struct, with the budget
-// and the steps they took, which the slot goes on charging. It returns
-// nil when the formatter has no lets.
-func translateLets(f *celfmt.Formatter, p *Plan, patternBase string) (*letValues, error) {
-	if len(f.Lets()) == 0 {
+// function of (input, tool, limits), which every slot that reads a let
+// calls first: it computes, in order, the lets the slot reads (as
+// celfmt.CheckedExpr.Lets says; when slots read different lets, the
+// function takes the slot), and returns them as a struct, with the budget
+// and the steps they took, which the slot goes on charging. A let no slot
+// reads is not translated. It returns nil when no slot reads a let.
+func translateLets(f *celfmt.Formatter, p *Plan, patternBase string, slots []slotExpr) (*letValues, error) {
+	var callers []slotExpr
+	for _, s := range slots {
+		if readsLets(s.e) {
+			callers = append(callers, s)
+		}
+	}
+	if len(callers) == 0 {
 		return nil, nil
 	}
 	name := "lets" + strings.TrimPrefix(patternBase, "pattern")
 	t := newTranslator(nil, []jen.Code{jen.Id(name).Values(), jen.Qual(celrtPath, "Budget").Values(), jen.Lit(0)})
-	t.names[name], t.names[name+"Of"] = 1, 1
+	t.names[name], t.names[name+"Of"], t.names["slot"] = 1, 1, 1
 	t.patterns, t.patternBase = &p.patterns, patternBase
 	bindVariables(t, f)
 	lv := &letValues{name: name}
 	var values []jen.Code
-	for _, l := range f.Lets() {
-		t.ast, t.let = l.AST.NativeRep(), l.Name
-		v, err := t.expr(t.ast.Expr())
+	for i, l := range f.Lets() {
+		var readers, others []jen.Code
+		for _, c := range callers {
+			if c.e.Lets[i] {
+				readers = append(readers, jen.Id("slot").Op("==").Qual(celrtPath, c.slot))
+			} else {
+				others = append(others, jen.Id("slot").Op("!=").Qual(celrtPath, c.slot))
+			}
+		}
+		if len(readers) == 0 {
+			continue // no slot reads it
+		}
+		var goVar string
+		if len(others) > 0 {
+			goVar = t.goName(l.Name) // declared before the block that sets it
+		}
+		block, _, v, err := t.sub(func() (val, error) {
+			t.ast, t.let = l.AST.NativeRep(), l.Name
+			v, err := t.expr(t.ast.Expr())
+			if err != nil {
+				return val{}, err
+			}
+			v = t.coerce(v, l.AST.OutputType())
+			t.flush() // as failures of the let
+			t.let = ""
+			return v, nil
+		})
 		if err != nil {
 			return nil, err
 		}
-		v = t.coerce(v, l.AST.OutputType())
-		t.flush() // as failures of the let
-		t.let = ""
-		goVar := t.goName(l.Name)
-		t.emit(jen.Id(goVar).Op(":=").Add(v.code))
+		if len(others) == 0 {
+			goVar = t.goName(l.Name)
+			t.emit(block...)
+			t.emit(jen.Id(goVar).Op(":=").Add(v.code))
+		} else {
+			// Only some slots read it: computed for those.
+			p.bySlot = true
+			guard := joined("||", readers)
+			if len(others) < len(readers) {
+				guard = joined("&&", others)
+			}
+			t.emit(jen.Var().Id(goVar).Add(goType(v.t)))
+			t.emit(jen.If(guard).Block(append(block, jen.Id(goVar).Op("=").Add(v.code))...))
+		}
 		t.bind(l.Name, val{code: jen.Id(goVar), t: v.t})
 		p.letFields = append(p.letFields, jen.Id(goVar).Add(goType(v.t)))
 		values = append(values, field(goVar, jen.Id(goVar)))
@@ -225,9 +299,19 @@ func translateLets(f *celfmt.Formatter, p *Plan, patternBase string) (*letValues
 		steps = jen.Id("steps")
 	}
 	lv.absorbs = t.absorbs
+	lv.bySlot = p.bySlot
 	t.emit(jen.Return(jen.Id(name).Add(fields(values...)), budget, steps, jen.Nil()))
 	p.lets = t.body()
 	return lv, nil
+}
+
+// joined is the operands joined by the operator op.
+func joined(op string, operands []jen.Code) *jen.Statement {
+	out := jen.Add(operands[0])
+	for _, x := range operands[1:] {
+		out = out.Op(op).Add(x)
+	}
+	return out
 }
 
 // bindVariables declares the variables of a formatter's expressions.
@@ -244,8 +328,11 @@ func bindVariables(t *translator, f *celfmt.Formatter) {
 // that takes the formatter's lets from its lets function, when it has
 // some, and then evaluates the expression e, whose value finish returns.
 // zeros are the function's results but the error when it fails.
-func translateSlot(f *celfmt.Formatter, lets *letValues, e celfmt.CheckedExpr, zeros []jen.Code, patterns *[]patternVar, patternBase string,
+func translateSlot(f *celfmt.Formatter, lets *letValues, slot string, e celfmt.CheckedExpr, zeros []jen.Code, patterns *[]patternVar, patternBase string,
 	finish func(*translator, val)) ([]jen.Code, error) {
+	if !readsLets(e) {
+		lets = nil
+	}
 	t := newTranslator(nil, zeros)
 	t.patterns, t.patternBase = patterns, patternBase
 	bindVariables(t, f)
@@ -281,7 +368,11 @@ func translateSlot(f *celfmt.Formatter, lets *letValues, e celfmt.CheckedExpr, z
 			letsVar = jen.Id("lets")
 		}
 	}
-	call := jen.List(letsVar, budget, steps, jen.Err()).Op(":=").Id(lets.name+"Of").Call(jen.Id("input"), jen.Id("tool"), jen.Id("limits"))
+	args := []jen.Code{jen.Id("input"), jen.Id("tool"), jen.Id("limits")}
+	if lets.bySlot {
+		args = append(args, jen.Qual(celrtPath, slot))
+	}
+	call := jen.List(letsVar, budget, steps, jen.Err()).Op(":=").Id(lets.name + "Of").Call(args...)
 	check := jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(append(append([]jen.Code{}, zeros...), jen.Err())...))
 	t.budget, t.steps = false, false // declared by the call
 	return append([]jen.Code{call, check}, t.body()...), nil

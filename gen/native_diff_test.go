@@ -31,6 +31,7 @@ import (
 	"github.com/permgen/permgen/testdata/gen/registered"
 	"github.com/permgen/permgen/testdata/gen/rows"
 	"github.com/permgen/permgen/testdata/gen/secrets"
+	"github.com/permgen/permgen/testdata/gen/slotlets"
 	"github.com/permgen/permgen/testdata/gen/typed"
 	"github.com/permgen/permgen/testdata/gen/wrapped"
 )
@@ -49,6 +50,7 @@ var nativeCatalogs = map[string]func() []runtime.Entry{
 	"testdata/catalogs/good/registered.yaml":      registered.Entries,
 	"testdata/catalogs/good/rows.yaml":            rows.Entries,
 	"testdata/catalogs/good/secrets.yaml":         secrets.Entries,
+	"testdata/catalogs/good/slotlets.yaml":        slotlets.Entries,
 	"testdata/catalogs/good/typed.yaml":           typed.Entries,
 	"testdata/catalogs/good/wrapped.yaml":         wrapped.Entries,
 	"formatters.yaml":                             generated.Entries,
@@ -498,6 +500,42 @@ func TestNativeStopsAtTheInterpretersBudget(t *testing.T) {
 		assert.NoError(t, interp.Err, c.tool)
 		assert.NoError(t, nat.Err, c.tool)
 		assert.Equal(t, interp.Text, nat.Text, c.tool)
+	}
+}
+
+// A slot computes the lets it reads and no other, in both backends: a let
+// only the preview reads fails the preview and leaves the tier and the
+// row as they are.
+func TestSlotsComputeTheLetsTheyRead(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "catalogs", "good", "slotlets.yaml"))
+	require.NoError(t, err)
+	checked, err := celfmt.Load("slotlets.yaml", src, celfmt.Options{})
+	require.NoError(t, err)
+	interp := checked.Formatters[0]
+	tier, ok := interp.TierExpr()
+	require.True(t, ok)
+	assert.Equal(t, []bool{true, false, false}, tier.Lets, "the tier reads name")
+	assert.Equal(t, []bool{true, true, true}, interp.Preview().Lets, "the preview reads target, which reads count")
+	native := slotlets.Entries()[0].Formatter.(interface {
+		runtime.Formatter
+		runtime.Tierer
+		runtime.Renderer
+	})
+	req := runtime.Request{Tool: "scale", Input: value.NewObject("name", "prod-db", "replicas", "many"), Limits: celfmt.DefaultLimits}
+	for name, f := range map[string]interface {
+		runtime.Formatter
+		runtime.Tierer
+		runtime.Renderer
+	}{"interpreter": interp, "generated": native} {
+		tier, err := f.Tier(req)
+		require.NoError(t, err, name)
+		assert.Equal(t, runtime.TierExecute, tier, name)
+		row, ok, err := f.Row(req)
+		require.NoError(t, err, name)
+		assert.True(t, ok, name)
+		assert.Equal(t, "scale prod-db", row, name)
+		_, _, err = f.Format(req)
+		assert.EqualError(t, err, "let count: type conversion error from 'string' to 'int'", name)
 	}
 }
 

@@ -264,9 +264,10 @@ type letsRead struct {
 	device   celrt.Optional[string]
 }
 
-// letsReadOf computes the lets of "read" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRead, celrt.Budget, int, error) {
+// letsReadOf computes the lets of "read" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsReadOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsRead, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	v1 := []any{"file_path", celrt.Field(input, "file_path")}
@@ -372,168 +373,171 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 		v8 = celrt.Of(elem9)
 	}
 	path := v8
-	var v9 []string
-	if !path.Ok {
-		v9 = []string{}
-	} else {
-		var v10 []string
-		if conflict {
-			list3 := make([]string, 0, len(paths))
-			for _, p4 := range paths {
-				if steps++; steps > celrt.MaxSteps {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+	var parts []string
+	if slot == celrt.SlotPreview {
+		var v9 []string
+		if !path.Ok {
+			v9 = []string{}
+		} else {
+			var v10 []string
+			if conflict {
+				list3 := make([]string, 0, len(paths))
+				for _, p4 := range paths {
+					if steps++; steps > celrt.MaxSteps {
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+					}
+					elem10, err := celrt.IndexList(p4, int64(0))
+					if err != nil {
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(len(elem10)+2)); err != nil {
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem11, err := celrt.IndexList(p4, int64(1))
+					if err != nil {
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+					if err != nil {
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.CallText("truncate", elem11, quotient); err != nil {
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					arg := celrt.Truncate(elem11, quotient)
+					if err := budget.ChargeEach("_+_", int64(len(elem10)+2+len(arg)), int64(len(elem10)+2+len(arg)+1)); err != nil {
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem12 := elem10 + " '" + arg + "'"
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					list3 = append(list3, elem12)
 				}
-				elem10, err := celrt.IndexList(p4, int64(0))
+				if err := budget.Call("join", list3, " or "); err != nil {
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				v10 = []string{celrt.JoinSep(list3, " or ")}
+			} else {
+				v11, err := path.Get()
 				if err != nil {
 					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
-				if err := budget.Charge("_+_", int64(len(elem10)+2)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(6+len(v11)), int64(6+len(v11)+1)); err != nil {
 					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 				}
-				elem11, err := celrt.IndexList(p4, int64(1))
-				if err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
-				if err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				if err := budget.CallText("truncate", elem11, quotient); err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				arg := celrt.Truncate(elem11, quotient)
-				if err := budget.ChargeEach("_+_", int64(len(elem10)+2+len(arg)), int64(len(elem10)+2+len(arg)+1)); err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				elem12 := elem10 + " '" + arg + "'"
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				list3 = append(list3, elem12)
+				v10 = []string{"path '" + v11 + "'"}
 			}
-			if err := budget.Call("join", list3, " or "); err != nil {
+			v9 = v10
+		}
+		v12 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+		var v13 []string
+		if v12 {
+			if err := budget.CallText("numberText", input, "offset"); err != nil {
 				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
-			v10 = []string{celrt.JoinSep(list3, " or ")}
-		} else {
-			v11, err := path.Get()
+			r, err := celrt.NumberTextOf(input, "offset")
 			if err != nil {
 				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
-			if err := budget.ChargeEach("_+_", int64(6+len(v11)), int64(6+len(v11)+1)); err != nil {
+			if err := budget.Charge("_+_", int64(7+len(r))); err != nil {
 				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
-			v10 = []string{"path '" + v11 + "'"}
+			v13 = []string{"offset " + r}
+		} else {
+			v13 = []string{}
 		}
-		v9 = v10
+		if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)))); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		}
+		v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+		var v15 []string
+		if v14 {
+			if err := budget.CallText("numberText", input, "limit"); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			r2, err := celrt.NumberTextOf(input, "limit")
+			if err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(6+len(r2))); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v15 = []string{"limit " + r2}
+		} else {
+			v15 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)+len(v15)))); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		}
+		v16 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+		var v17 []string
+		if v16 {
+			if err := budget.CallText("numberText", input, "start_line"); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			r3, err := celrt.NumberTextOf(input, "start_line")
+			if err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(10+len(r3))); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v17 = []string{"from line " + r3}
+		} else {
+			v17 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)+len(v15)+len(v17)))); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		}
+		v18 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+		var v19 []string
+		if v18 {
+			if err := budget.CallText("numberText", input, "end_line"); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			r4, err := celrt.NumberTextOf(input, "end_line")
+			if err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(8+len(r4))); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v19 = []string{"to line " + r4}
+		} else {
+			v19 = []string{}
+		}
+		size := len(v9) + len(v13) + len(v15) + len(v17) + len(v19)
+		if err := budget.Charge("_+_", int64(16*(size))); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		}
+		var v20 []string
+		if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
+			arg2 := celrt.Field(input, "pages")
+			if err := budget.CallText("collapse", arg2); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			x, err := celrt.AsString(arg2)
+			if err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg3 := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg3, int64(40)); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg4 := celrt.Truncate(arg3, int64(40))
+			if err := budget.Charge("_+_", int64(6+len(arg4))); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v20 = []string{"pages " + arg4}
+		} else {
+			v20 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size+len(v20)))); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		}
+		parts = celrt.Concat(v9, v13, v15, v17, v19, v20)
 	}
-	v12 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
-	var v13 []string
-	if v12 {
-		if err := budget.CallText("numberText", input, "offset"); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		r, err := celrt.NumberTextOf(input, "offset")
-		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		if err := budget.Charge("_+_", int64(7+len(r))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v13 = []string{"offset " + r}
-	} else {
-		v13 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)))); err != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
-	var v15 []string
-	if v14 {
-		if err := budget.CallText("numberText", input, "limit"); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		r2, err := celrt.NumberTextOf(input, "limit")
-		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		if err := budget.Charge("_+_", int64(6+len(r2))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v15 = []string{"limit " + r2}
-	} else {
-		v15 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)+len(v15)))); err != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	v16 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-	var v17 []string
-	if v16 {
-		if err := budget.CallText("numberText", input, "start_line"); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		r3, err := celrt.NumberTextOf(input, "start_line")
-		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		if err := budget.Charge("_+_", int64(10+len(r3))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v17 = []string{"from line " + r3}
-	} else {
-		v17 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)+len(v15)+len(v17)))); err != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	v18 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-	var v19 []string
-	if v18 {
-		if err := budget.CallText("numberText", input, "end_line"); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		r4, err := celrt.NumberTextOf(input, "end_line")
-		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		if err := budget.Charge("_+_", int64(8+len(r4))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v19 = []string{"to line " + r4}
-	} else {
-		v19 = []string{}
-	}
-	size := len(v9) + len(v13) + len(v15) + len(v17) + len(v19)
-	if err := budget.Charge("_+_", int64(16*(size))); err != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	var v20 []string
-	if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
-		arg2 := celrt.Field(input, "pages")
-		if err := budget.CallText("collapse", arg2); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		x, err := celrt.AsString(arg2)
-		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg3 := celrt.Collapse(x)
-		if err := budget.CallText("truncate", arg3, int64(40)); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg4 := celrt.Truncate(arg3, int64(40))
-		if err := budget.Charge("_+_", int64(6+len(arg4))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v20 = []string{"pages " + arg4}
-	} else {
-		v20 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size+len(v20)))); err != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	parts := celrt.Concat(v9, v13, v15, v17, v19, v20)
 	ok := tool == "read"
 	if ok {
 		ok = path.Ok
@@ -611,7 +615,7 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 //	  ? (device.value() == "" ? "for the list of devices" : "for the docs of device '" + device.value() + "'")
 //	  : parts.size() == 0 ? "" : "for " + parts.join(", ")
 func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsReadOf(input, tool, limits)
+	lets, budget, _, err := letsReadOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -669,7 +673,7 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 //	      + (type(input.limit) == double ? " (" + numberText(input, "limit") + " lines)" : "")
 //	      + (nonEmpty(input.pages).hasValue() ? " pages " + truncate(collapse(input.pages), 20) : ""))
 func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsReadOf(input, tool, limits)
+	lets, budget, steps, err := letsReadOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -853,10 +857,8 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	    : result.content.exists(c, c.?type.orValue("") == "image") ? optional.of("image")
 //	    : optional.none())
 func ResultRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsReadOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -890,7 +892,7 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 			return "", false, err
 		}
 		if err := budget.CallText("plural", diff, "line", "lines"); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v1 = celrt.Of(celrt.Plural(diff, "line", "lines"))
 	} else {
@@ -898,16 +900,16 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 		var failure error
 		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		for _, c := range content {
 			if steps++; steps > celrt.MaxSteps {
-				return "", false, budget.Failure(celrt.ErrSteps)
+				return "", false, celrt.ErrSteps
 			}
 			v4, failure2 := func() (bool, error) {
 				opt, err := celrt.OptSelect(c, "type")
 				if err != nil {
-					return false, budget.Failure(err)
+					return false, err
 				}
 				v3 := opt.Value
 				if !opt.Ok {
@@ -948,10 +950,7 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 //	error = cel.bind(text, result.text.trim(),
 //	  text == "" ? optional.none() : optional.of(inline(text.split("\n", 2)[0], limits.summary)))
 func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsReadOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -973,20 +972,17 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 			return "", false, err
 		}
 		if err := budget.CallText("split", text4, "\n", int64(2)); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		elem, err := celrt.IndexList(celrt.SplitN(text4, "\n", int64(2)), int64(0))
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		arg := int64(limits.Summary)
 		if err := budget.CallText("inline", elem, arg); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v1 = celrt.Of(celrt.Inline(elem, arg))
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -998,10 +994,7 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 //	    ? optional.none()
 //	    : optional.of((text.endsWith("\n") ? text.substring(0, size(text) - 1) : text).split("\n")))
 func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
-	_, budget, _, err := letsReadOf(input, tool, limits)
-	if err != nil {
-		return nil, false, err
-	}
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -1037,27 +1030,24 @@ func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result 
 				return nil, false, err
 			}
 			if err := budget.CallText("substring", text5, int64(0), diff); err != nil {
-				return nil, false, budget.Failure(err)
+				return nil, false, err
 			}
 			r, err := celrt.SubstringRange(text5, int64(0), diff)
 			if err != nil {
-				return nil, false, budget.Failure(err)
+				return nil, false, err
 			}
 			v2 = r
 		} else {
 			text7, err := textLazy.Get(textOf)
 			if err != nil {
-				return nil, false, budget.Failure(err)
+				return nil, false, err
 			}
 			v2 = text7
 		}
 		if err := budget.CallText("split", v2, "\n"); err != nil {
-			return nil, false, budget.Failure(err)
+			return nil, false, err
 		}
 		v1 = celrt.Of(celrt.Split(v2, "\n"))
-	}
-	if err := budget.Err(); err != nil {
-		return nil, false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -1096,9 +1086,10 @@ type letsWrite struct {
 	docs     bool
 }
 
-// letsWriteOf computes the lets of "write" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsWriteOf(input *value.Object, tool string, limits runtime.Limits) (letsWrite, celrt.Budget, int, error) {
+// letsWriteOf computes the lets of "write" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsWriteOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsWrite, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	v1 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
@@ -1117,129 +1108,141 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits) (letsW
 		v2 = ""
 	}
 	content := v2
-	arg2 := celrt.Lines(content)
-	if err := budget.CallText("plural", arg2, "line", "lines"); err != nil {
-		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
-	}
-	arg3 := celrt.Plural(arg2, "line", "lines")
-	if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+2)); err != nil {
-		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
-	}
-	arg4 := celrt.StringSize(content)
-	if err := budget.CallText("plural", arg4, "character", "characters"); err != nil {
-		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
-	}
-	arg5 := celrt.Plural(arg4, "character", "characters")
-	if err := budget.Charge("_+_", int64(1+len(arg3)+2+len(arg5))); err != nil {
-		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
-	}
-	size := 1 + len(arg3) + 2 + len(arg5) + 1
-	if err := budget.Charge("_+_", int64(size)); err != nil {
-		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
-	}
-	stats := "(" + arg3 + ", " + arg5 + ")"
-	v3 := []any{"file_path", celrt.Field(input, "file_path")}
-	v4 := []any{"filePath", celrt.Field(input, "filePath")}
-	v5 := []any{"filepath", celrt.Field(input, "filepath")}
-	v6 := [][]any{[]any{"path", celrt.Field(input, "path")}, v3, v4, v5}
-	list := make([][]any, 0, len(v6))
-	for _, p := range v6 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+	var stats string
+	if slot == celrt.SlotPreview {
+		arg2 := celrt.Lines(content)
+		if err := budget.CallText("plural", arg2, "line", "lines"); err != nil {
+			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
 		}
-		elem, err := celrt.IndexList(p, int64(1))
-		if err != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+		arg3 := celrt.Plural(arg2, "line", "lines")
+		if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+2)); err != nil {
+			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
 		}
-		if celrt.NonEmpty(elem).Ok {
+		arg4 := celrt.StringSize(content)
+		if err := budget.CallText("plural", arg4, "character", "characters"); err != nil {
+			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
+		}
+		arg5 := celrt.Plural(arg4, "character", "characters")
+		if err := budget.Charge("_+_", int64(1+len(arg3)+2+len(arg5))); err != nil {
+			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
+		}
+		size := 1 + len(arg3) + 2 + len(arg5) + 1
+		if err := budget.Charge("_+_", int64(size)); err != nil {
+			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("stats", err)
+		}
+		stats = "(" + arg3 + ", " + arg5 + ")"
+	}
+	var paths [][]string
+	if slot != celrt.SlotResult {
+		v3 := []any{"file_path", celrt.Field(input, "file_path")}
+		v4 := []any{"filePath", celrt.Field(input, "filePath")}
+		v5 := []any{"filepath", celrt.Field(input, "filepath")}
+		v6 := [][]any{[]any{"path", celrt.Field(input, "path")}, v3, v4, v5}
+		list := make([][]any, 0, len(v6))
+		for _, p := range v6 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+			}
+			elem, err := celrt.IndexList(p, int64(1))
+			if err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			}
+			if celrt.NonEmpty(elem).Ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+				}
+				list = append(list, p)
+			}
+		}
+		list2 := make([][]string, 0, len(list))
+		for _, p2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+			}
+			elem2, err := celrt.IndexList(p2, int64(0))
+			if err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			}
+			if err := budget.CallText("string", elem2); err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			}
+			s2, err := celrt.ToString(elem2)
+			if err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			}
+			elem3, err := celrt.IndexList(p2, int64(1))
+			if err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			}
+			v7, err := celrt.NonEmpty(elem3).Get()
+			if err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			}
+			elem4 := []string{s2, v7}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 			}
-			list = append(list, p)
+			list2 = append(list2, elem4)
 		}
+		paths = list2
 	}
-	list2 := make([][]string, 0, len(list))
-	for _, p2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+	var conflict bool
+	if slot != celrt.SlotResult {
+		found := false
+		var failure error
+		for _, p3 := range paths {
+			if steps++; steps > celrt.MaxSteps {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("conflict", celrt.ErrSteps)
+			}
+			v8, failure2 := func() (bool, error) {
+				elem5, err := celrt.IndexList(p3, int64(1))
+				if err != nil {
+					return false, err
+				}
+				elem6, err := celrt.IndexList(paths, int64(0))
+				if err != nil {
+					return false, err
+				}
+				elem7, err := celrt.IndexList(elem6, int64(1))
+				if err != nil {
+					return false, err
+				}
+				return elem5 != elem7, nil
+			}()
+			if failure2 != nil {
+				if failure == nil {
+					failure = failure2
+				}
+				continue
+			}
+			found = v8
+			if found {
+				break
+			}
 		}
-		elem2, err := celrt.IndexList(p2, int64(0))
-		if err != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+		if !found && failure != nil {
+			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure))
 		}
-		if err := budget.CallText("string", elem2); err != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		s2, err := celrt.ToString(elem2)
-		if err != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		elem3, err := celrt.IndexList(p2, int64(1))
-		if err != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		v7, err := celrt.NonEmpty(elem3).Get()
-		if err != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		elem4 := []string{s2, v7}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		list2 = append(list2, elem4)
+		conflict = found
 	}
-	paths := list2
-	found := false
-	var failure error
-	for _, p3 := range paths {
-		if steps++; steps > celrt.MaxSteps {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("conflict", celrt.ErrSteps)
-		}
-		v8, failure2 := func() (bool, error) {
-			elem5, err := celrt.IndexList(p3, int64(1))
+	var path celrt.Optional[string]
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		var v9 celrt.Optional[string]
+		if int64(len(paths)) == int64(0) {
+			v9 = celrt.None[string]()
+		} else {
+			elem8, err := celrt.IndexList(paths, int64(0))
 			if err != nil {
-				return false, err
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 			}
-			elem6, err := celrt.IndexList(paths, int64(0))
+			elem9, err := celrt.IndexList(elem8, int64(1))
 			if err != nil {
-				return false, err
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 			}
-			elem7, err := celrt.IndexList(elem6, int64(1))
-			if err != nil {
-				return false, err
-			}
-			return elem5 != elem7, nil
-		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
-			}
-			continue
+			v9 = celrt.Of(elem9)
 		}
-		found = v8
-		if found {
-			break
-		}
+		path = v9
 	}
-	if !found && failure != nil {
-		return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure))
-	}
-	conflict := found
-	var v9 celrt.Optional[string]
-	if int64(len(paths)) == int64(0) {
-		v9 = celrt.None[string]()
-	} else {
-		elem8, err := celrt.IndexList(paths, int64(0))
-		if err != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		elem9, err := celrt.IndexList(elem8, int64(1))
-		if err != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		v9 = celrt.Of(elem9)
-	}
-	path := v9
 	var v10 celrt.Optional[string]
 	if tool == "write" {
 		v10 = celrt.XDDevice(celrt.Field(input, "path"))
@@ -1247,28 +1250,31 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits) (letsW
 		v10 = celrt.None[string]()
 	}
 	device := v10
-	ok := device.Ok
-	if ok {
-		ok = !conflict
-	}
-	ok2 := ok
-	if ok2 {
-		v11 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-		ok2 = v11
-	}
-	ok3 := ok2
-	if ok3 {
-		ok4 := celrt.StringSize(content) <= int64(64)
-		if ok4 {
-			matched, err := patternWrite_1.MatchString(content)
-			if err != nil {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("docs", budget.Failure(err))
-			}
-			ok4 = matched
+	var docs bool
+	if slot != celrt.SlotResult {
+		ok := device.Ok
+		if ok {
+			ok = !conflict
 		}
-		ok3 = ok4
+		ok2 := ok
+		if ok2 {
+			v11 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+			ok2 = v11
+		}
+		ok3 := ok2
+		if ok3 {
+			ok4 := celrt.StringSize(content) <= int64(64)
+			if ok4 {
+				matched, err := patternWrite_1.MatchString(content)
+				if err != nil {
+					return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("docs", budget.Failure(err))
+				}
+				ok4 = matched
+			}
+			ok3 = ok4
+		}
+		docs = ok3
 	}
-	docs := ok3
 	return letsWrite{
 		content:  content,
 		stats:    stats,
@@ -1317,7 +1323,7 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits) (letsW
 //	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " " + stats
 //	  : "for '" + path.value() + "' " + stats
 func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsWriteOf(input, tool, limits)
+	lets, budget, steps, err := letsWriteOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -1418,7 +1424,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 //	        : [])
 //	  : []
 func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]runtime.InnerCall, error) {
-	lets, budget, steps, err := letsWriteOf(input, tool, limits)
+	lets, budget, steps, err := letsWriteOf(input, tool, limits, celrt.SlotUnwrap)
 	if err != nil {
 		return nil, err
 	}
@@ -1497,7 +1503,7 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 //
 //	tier = docs ? "read" : "write"
 func TierWrite(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsWriteOf(input, tool, limits)
+	lets, _, _, err := letsWriteOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -1518,7 +1524,7 @@ func TierWrite(input *value.Object, tool string, limits runtime.Limits) (runtime
 //	      + (type(input.content) == string ? " (" + plural(lines(content), "line", "lines") + ")" : ""))
 //	  : optional.none()
 func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsWriteOf(input, tool, limits)
+	lets, budget, steps, err := letsWriteOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -1610,7 +1616,7 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 //	          && (type(result.details.?bytes.orValue(null)) == double || type(result.details.?bytes.orValue(null)) == int)
 //	          ? ", " + fileSize(result.details.bytes) : ""))
 func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsWriteOf(input, tool, limits)
+	lets, budget, _, err := letsWriteOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -1734,9 +1740,10 @@ type letsEdit struct {
 	replacements string
 }
 
-// letsEditOf computes the lets of "edit" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEdit, celrt.Budget, int, error) {
+// letsEditOf computes the lets of "edit" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsEdit, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	lOf := func() (any, error) {
@@ -1993,628 +2000,658 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 		}
 	}
 	edits := list2
-	found2 := false
-	var failure15 error
-	v20 := []any{
-		celrt.Field(input, "replace_all"),
-		celrt.Field(input, "replaceAll"),
-		celrt.Field(input, "all"),
-		celrt.Field(input, "allow_multiple"),
-	}
-	for _, b := range v20 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(celrt.ErrSteps))
+	var every bool
+	if slot == celrt.SlotPreview {
+		found2 := false
+		var failure15 error
+		v20 := []any{
+			celrt.Field(input, "replace_all"),
+			celrt.Field(input, "replaceAll"),
+			celrt.Field(input, "all"),
+			celrt.Field(input, "allow_multiple"),
 		}
-		v21, failure16 := func() (bool, error) {
-			ok7 := celrt.TypeOf(b) == celrt.BoolType
-			if ok7 {
-				x3, err := celrt.AsBool(b)
-				if err != nil {
-					return false, budget.Failure(err)
+		for _, b := range v20 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(celrt.ErrSteps))
+			}
+			v21, failure16 := func() (bool, error) {
+				ok7 := celrt.TypeOf(b) == celrt.BoolType
+				if ok7 {
+					x3, err := celrt.AsBool(b)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					ok7 = x3
 				}
-				ok7 = x3
+				return ok7, nil
+			}()
+			if failure16 != nil {
+				if failure15 == nil {
+					failure15 = failure16
+				}
+				continue
 			}
-			return ok7, nil
-		}()
-		if failure16 != nil {
-			if failure15 == nil {
-				failure15 = failure16
+			found2 = v21
+			if found2 {
+				break
 			}
-			continue
 		}
-		found2 = v21
-		if found2 {
-			break
+		if !found2 && failure15 != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(failure15))
 		}
+		every = found2
 	}
-	if !found2 && failure15 != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(failure15))
-	}
-	every := found2
-	var v22 []string
-	if every {
-		v22 = []string{"every occurrence"}
-	} else {
-		v22 = []string{}
-	}
-	v23 := celrt.TypeOf(celrt.Field(input, "expected_replacements"))
-	var v24 []string
-	if v23 == celrt.DoubleType {
-		if err := budget.CallText("numberText", input, "expected_replacements"); err != nil {
+	var notes []string
+	if slot == celrt.SlotPreview {
+		var v22 []string
+		if every {
+			v22 = []string{"every occurrence"}
+		} else {
+			v22 = []string{}
+		}
+		v23 := celrt.TypeOf(celrt.Field(input, "expected_replacements"))
+		var v24 []string
+		if v23 == celrt.DoubleType {
+			if err := budget.CallText("numberText", input, "expected_replacements"); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			r, err := celrt.NumberTextOf(input, "expected_replacements")
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(len(r)+21)); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			v24 = []string{r + " occurrences expected"}
+		} else {
+			v24 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v22)+len(v24)))); err != nil {
 			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		r, err := celrt.NumberTextOf(input, "expected_replacements")
-		if err != nil {
+		ok8 := int64(len(edits)) == int64(1)
+		if ok8 {
+			elem17, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			opt4, err := celrt.OptSelect(elem17, "creates")
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			v25 := opt4.Value
+			if !opt4.Ok {
+				v25 = false
+			}
+			ok8 = celrt.EqualBool(v25, true)
+		}
+		var v26 []string
+		if ok8 {
+			v27 := []string{"creating the file if it does not exist"}
+			v26 = v27
+		} else {
+			v26 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v22)+len(v24)+len(v26)))); err != nil {
 			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		if err := budget.Charge("_+_", int64(len(r)+21)); err != nil {
+		v28 := celrt.NonEmpty(celrt.Field(input, "instruction"))
+		var v29 []string
+		if v28.Ok {
+			arg2 := celrt.Field(input, "instruction")
+			if err := budget.CallText("collapse", arg2); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			x4, err := celrt.AsString(arg2)
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			arg3 := celrt.Collapse(x4)
+			if err := budget.CallText("truncate", arg3, int64(80)); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			arg4 := celrt.Truncate(arg3, int64(80))
+			if err := budget.ChargeEach("_+_", int64(14+len(arg4)), int64(14+len(arg4)+1)); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			v29 = []string{"described as \"" + arg4 + "\""}
+		} else {
+			v29 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v22)+len(v24)+len(v26)+len(v29)))); err != nil {
 			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		v24 = []string{r + " occurrences expected"}
-	} else {
-		v24 = []string{}
+		notes = celrt.Concat(v22, v24, v26, v29)
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v22)+len(v24)))); err != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	ok8 := int64(len(edits)) == int64(1)
-	if ok8 {
-		elem17, err := celrt.IndexList(edits, int64(0))
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+	var paths [][]string
+	if slot != celrt.SlotResult {
+		v30 := []any{"file_path", celrt.Field(input, "file_path")}
+		v31 := []any{"filePath", celrt.Field(input, "filePath")}
+		v32 := [][]any{[]any{"path", celrt.Field(input, "path")}, v30, v31}
+		list3 := make([][]any, 0, len(v32))
+		for _, p3 := range v32 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
+			}
+			elem18, err := celrt.IndexList(p3, int64(1))
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			if celrt.NonEmpty(elem18).Ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+				}
+				list3 = append(list3, p3)
+			}
 		}
-		opt4, err := celrt.OptSelect(elem17, "creates")
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		v25 := opt4.Value
-		if !opt4.Ok {
-			v25 = false
-		}
-		ok8 = celrt.EqualBool(v25, true)
-	}
-	var v26 []string
-	if ok8 {
-		v27 := []string{"creating the file if it does not exist"}
-		v26 = v27
-	} else {
-		v26 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v22)+len(v24)+len(v26)))); err != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	v28 := celrt.NonEmpty(celrt.Field(input, "instruction"))
-	var v29 []string
-	if v28.Ok {
-		arg2 := celrt.Field(input, "instruction")
-		if err := budget.CallText("collapse", arg2); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		x4, err := celrt.AsString(arg2)
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		arg3 := celrt.Collapse(x4)
-		if err := budget.CallText("truncate", arg3, int64(80)); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		arg4 := celrt.Truncate(arg3, int64(80))
-		if err := budget.ChargeEach("_+_", int64(14+len(arg4)), int64(14+len(arg4)+1)); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		v29 = []string{"described as \"" + arg4 + "\""}
-	} else {
-		v29 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v22)+len(v24)+len(v26)+len(v29)))); err != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	notes := celrt.Concat(v22, v24, v26, v29)
-	v30 := []any{"file_path", celrt.Field(input, "file_path")}
-	v31 := []any{"filePath", celrt.Field(input, "filePath")}
-	v32 := [][]any{[]any{"path", celrt.Field(input, "path")}, v30, v31}
-	list3 := make([][]any, 0, len(v32))
-	for _, p3 := range v32 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
-		}
-		elem18, err := celrt.IndexList(p3, int64(1))
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		if celrt.NonEmpty(elem18).Ok {
+		list4 := make([][]string, 0, len(list3))
+		for _, p4 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
+			}
+			elem19, err := celrt.IndexList(p4, int64(0))
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			if err := budget.CallText("string", elem19); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			s, err := celrt.ToString(elem19)
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			elem20, err := celrt.IndexList(p4, int64(1))
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			v33, err := celrt.NonEmpty(elem20).Get()
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			elem21 := []string{s, v33}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			list3 = append(list3, p3)
+			list4 = append(list4, elem21)
 		}
+		paths = list4
 	}
-	list4 := make([][]string, 0, len(list3))
-	for _, p4 := range list3 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
-		}
-		elem19, err := celrt.IndexList(p4, int64(0))
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		if err := budget.CallText("string", elem19); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		s, err := celrt.ToString(elem19)
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		elem20, err := celrt.IndexList(p4, int64(1))
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		v33, err := celrt.NonEmpty(elem20).Get()
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		elem21 := []string{s, v33}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		list4 = append(list4, elem21)
-	}
-	paths := list4
-	found3 := false
-	var failure17 error
-	for _, p5 := range paths {
-		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(celrt.ErrSteps))
-		}
-		v34, failure18 := func() (bool, error) {
-			elem22, err := celrt.IndexList(p5, int64(1))
-			if err != nil {
-				return false, budget.Failure(err)
+	var conflict bool
+	if slot != celrt.SlotResult {
+		found3 := false
+		var failure17 error
+		for _, p5 := range paths {
+			if steps++; steps > celrt.MaxSteps {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(celrt.ErrSteps))
 			}
-			elem23, err := celrt.IndexList(paths, int64(0))
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			elem24, err := celrt.IndexList(elem23, int64(1))
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			return elem22 != elem24, nil
-		}()
-		if failure18 != nil {
-			if failure17 == nil {
-				failure17 = failure18
-			}
-			continue
-		}
-		found3 = v34
-		if found3 {
-			break
-		}
-	}
-	if !found3 && failure17 != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure17))
-	}
-	conflict := found3
-	var v35 celrt.Optional[string]
-	if int64(len(paths)) == int64(0) {
-		v35 = celrt.None[string]()
-	} else {
-		elem25, err := celrt.IndexList(paths, int64(0))
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		elem26, err := celrt.IndexList(elem25, int64(1))
-		if err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		v35 = celrt.Of(elem26)
-	}
-	path := v35
-	found4 := false
-	var failure19 error
-	v36 := []any{
-		celrt.Field(input, "search"),
-		celrt.Field(input, "replace"),
-		celrt.Field(input, "start_line"),
-		celrt.Field(input, "end_line"),
-		celrt.Field(input, "replacement_text"),
-		celrt.Field(input, "text"),
-	}
-	for _, v37 := range v36 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("swe", budget.Failure(celrt.ErrSteps))
-		}
-		found4 = !celrt.Equal(v37, nil)
-		if found4 {
-			break
-		}
-	}
-	if !found4 && failure19 != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("swe", budget.Failure(failure19))
-	}
-	swe := found4
-	found5 := false
-	var failure20 error
-	v38 := []any{
-		celrt.Field(input, "path"),
-		celrt.Field(input, "file_path"),
-		celrt.Field(input, "filePath"),
-		celrt.Field(input, "edits"),
-		celrt.Field(input, "oldText"),
-		celrt.Field(input, "newText"),
-		celrt.Field(input, "old_string"),
-		celrt.Field(input, "new_string"),
-		celrt.Field(input, "oldString"),
-		celrt.Field(input, "newString"),
-	}
-	for _, v39 := range v38 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(celrt.ErrSteps))
-		}
-		found5 = !celrt.Equal(v39, nil)
-		if found5 {
-			break
-		}
-	}
-	if !found5 && failure20 != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(failure20))
-	}
-	others := found5
-	ok9 := !others
-	if ok9 {
-		v40 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-		ok9 = v40
-	}
-	ok10 := ok9
-	if ok10 {
-		v41 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-		ok10 = v41
-	}
-	ok11 := ok10
-	if ok11 {
-		v42 := celrt.TypeOf(celrt.Field(input, "replacement_text"))
-		ok12 := v42 == celrt.StringType
-		if ok12 {
-			found6 := true
-			var failure21 error
-			v43 := []any{celrt.Field(input, "search"), celrt.Field(input, "replace"), celrt.Field(input, "text")}
-			for _, v44 := range v43 {
-				if steps++; steps > celrt.MaxSteps {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byLines", budget.Failure(celrt.ErrSteps))
+			v34, failure18 := func() (bool, error) {
+				elem22, err := celrt.IndexList(p5, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
 				}
-				found6 = celrt.Equal(v44, nil)
-				if !found6 {
-					break
+				elem23, err := celrt.IndexList(paths, int64(0))
+				if err != nil {
+					return false, budget.Failure(err)
 				}
+				elem24, err := celrt.IndexList(elem23, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return elem22 != elem24, nil
+			}()
+			if failure18 != nil {
+				if failure17 == nil {
+					failure17 = failure18
+				}
+				continue
 			}
-			if found6 && failure21 != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byLines", budget.Failure(failure21))
+			found3 = v34
+			if found3 {
+				break
 			}
-			ok12 = found6
 		}
-		ok11 = ok12
+		if !found3 && failure17 != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure17))
+		}
+		conflict = found3
 	}
-	byLines := ok11
-	ok13 := !others
-	if ok13 {
-		v45 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
-		ok13 = v45
+	var path celrt.Optional[string]
+	if slot != celrt.SlotResult {
+		var v35 celrt.Optional[string]
+		if int64(len(paths)) == int64(0) {
+			v35 = celrt.None[string]()
+		} else {
+			elem25, err := celrt.IndexList(paths, int64(0))
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+			}
+			elem26, err := celrt.IndexList(elem25, int64(1))
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+			}
+			v35 = celrt.Of(elem26)
+		}
+		path = v35
 	}
-	ok14 := ok13
-	if ok14 {
-		found7 := true
-		var failure22 error
-		v46 := []any{
+	var swe bool
+	if slot == celrt.SlotPreview {
+		found4 := false
+		var failure19 error
+		v36 := []any{
 			celrt.Field(input, "search"),
 			celrt.Field(input, "replace"),
 			celrt.Field(input, "start_line"),
 			celrt.Field(input, "end_line"),
 			celrt.Field(input, "replacement_text"),
+			celrt.Field(input, "text"),
 		}
-		for _, v47 := range v46 {
+		for _, v37 := range v36 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byWindow", budget.Failure(celrt.ErrSteps))
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("swe", budget.Failure(celrt.ErrSteps))
 			}
-			found7 = celrt.Equal(v47, nil)
-			if !found7 {
+			found4 = !celrt.Equal(v37, nil)
+			if found4 {
 				break
 			}
 		}
-		if found7 && failure22 != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byWindow", budget.Failure(failure22))
+		if !found4 && failure19 != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("swe", budget.Failure(failure19))
 		}
-		ok14 = found7
+		swe = found4
 	}
-	byWindow := ok14
-	var v48 string
-	if !path.Ok {
-		v48 = ""
-	} else {
-		var v49 string
-		if conflict {
-			list5 := make([]string, 0, len(paths))
-			for _, p6 := range paths {
+	var others bool
+	if slot != celrt.SlotResult {
+		found5 := false
+		var failure20 error
+		v38 := []any{
+			celrt.Field(input, "path"),
+			celrt.Field(input, "file_path"),
+			celrt.Field(input, "filePath"),
+			celrt.Field(input, "edits"),
+			celrt.Field(input, "oldText"),
+			celrt.Field(input, "newText"),
+			celrt.Field(input, "old_string"),
+			celrt.Field(input, "new_string"),
+			celrt.Field(input, "oldString"),
+			celrt.Field(input, "newString"),
+		}
+		for _, v39 := range v38 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(celrt.ErrSteps))
+			}
+			found5 = !celrt.Equal(v39, nil)
+			if found5 {
+				break
+			}
+		}
+		if !found5 && failure20 != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(failure20))
+		}
+		others = found5
+	}
+	var byLines bool
+	if slot != celrt.SlotResult {
+		ok9 := !others
+		if ok9 {
+			v40 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+			ok9 = v40
+		}
+		ok10 := ok9
+		if ok10 {
+			v41 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+			ok10 = v41
+		}
+		ok11 := ok10
+		if ok11 {
+			v42 := celrt.TypeOf(celrt.Field(input, "replacement_text"))
+			ok12 := v42 == celrt.StringType
+			if ok12 {
+				found6 := true
+				var failure21 error
+				v43 := []any{celrt.Field(input, "search"), celrt.Field(input, "replace"), celrt.Field(input, "text")}
+				for _, v44 := range v43 {
+					if steps++; steps > celrt.MaxSteps {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byLines", budget.Failure(celrt.ErrSteps))
+					}
+					found6 = celrt.Equal(v44, nil)
+					if !found6 {
+						break
+					}
+				}
+				if found6 && failure21 != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byLines", budget.Failure(failure21))
+				}
+				ok12 = found6
+			}
+			ok11 = ok12
+		}
+		byLines = ok11
+	}
+	var byWindow bool
+	if slot != celrt.SlotResult {
+		ok13 := !others
+		if ok13 {
+			v45 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+			ok13 = v45
+		}
+		ok14 := ok13
+		if ok14 {
+			found7 := true
+			var failure22 error
+			v46 := []any{
+				celrt.Field(input, "search"),
+				celrt.Field(input, "replace"),
+				celrt.Field(input, "start_line"),
+				celrt.Field(input, "end_line"),
+				celrt.Field(input, "replacement_text"),
+			}
+			for _, v47 := range v46 {
 				if steps++; steps > celrt.MaxSteps {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byWindow", budget.Failure(celrt.ErrSteps))
 				}
-				elem27, err := celrt.IndexList(p6, int64(0))
-				if err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				found7 = celrt.Equal(v47, nil)
+				if !found7 {
+					break
 				}
-				if err := budget.Charge("_+_", int64(len(elem27)+2)); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-				}
-				elem28, err := celrt.IndexList(p6, int64(1))
-				if err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-				}
-				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
-				if err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-				}
-				if err := budget.CallText("truncate", elem28, quotient); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-				}
-				arg5 := celrt.Truncate(elem28, quotient)
-				if err := budget.ChargeEach("_+_", int64(len(elem27)+2+len(arg5)), int64(len(elem27)+2+len(arg5)+1)); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-				}
-				elem29 := elem27 + " '" + arg5 + "'"
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-				}
-				list5 = append(list5, elem29)
 			}
-			if err := budget.Call("join", list5, " or "); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+			if found7 && failure22 != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byWindow", budget.Failure(failure22))
 			}
-			arg6 := celrt.JoinSep(list5, " or ")
-			if err := budget.ChargeEach("_+_", int64(4+len(arg6)), int64(4+len(arg6)+1)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			v49 = "for " + arg6 + " "
-		} else {
-			v50, err := path.Get()
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			if err := budget.ChargeEach("_+_", int64(5+len(v50)), int64(5+len(v50)+2)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			v49 = "for '" + v50 + "' "
+			ok14 = found7
 		}
-		v48 = v49
+		byWindow = ok14
 	}
-	var v51 string
-	if pairConflict {
-		list6 := make([]string, 0, len(pairs))
-		for _, p7 := range pairs {
-			if steps++; steps > celrt.MaxSteps {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
-			}
-			elem30, err := celrt.IndexList(p7, int64(0))
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			x5, err := celrt.AsString(elem30)
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			if err := budget.Charge("_+_", int64(len(x5)+10)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			elem31, err := celrt.IndexList(p7, int64(1))
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			if err := budget.CallText("string", elem31); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			s2, err := celrt.ToString(elem31)
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			arg7 := celrt.Lines(s2)
-			if err := budget.CallText("plural", arg7, "line", "lines"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			arg8 := celrt.Plural(arg7, "line", "lines")
-			if err := budget.ChargeEach("_+_", int64(len(x5)+10+len(arg8)), int64(len(x5)+10+len(arg8)+6)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			elem32, err := celrt.IndexList(p7, int64(2))
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			if err := budget.CallText("string", elem32); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			s3, err := celrt.ToString(elem32)
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			arg9 := celrt.Lines(s3)
-			if err := budget.CallText("plural", arg9, "line", "lines"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			arg10 := celrt.Plural(arg9, "line", "lines")
-			size := len(x5) + 10 + len(arg8) + 6 + len(arg10)
-			if err := budget.Charge("_+_", int64(size)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			elem33 := x5 + " replaces " + arg8 + " with " + arg10
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			list6 = append(list6, elem33)
-		}
-		if err := budget.Call("join", list6, ", "); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-		}
-		arg11 := celrt.JoinSep(list6, ", ")
-		if err := budget.Charge("_+_", int64(27+len(arg11))); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-		}
-		var v52 string
-		if int64(len(edits)) > int64(0) {
-			arg12 := int64(len(edits))
-			if err := budget.CallText("plural", arg12, "listed edit", "listed edits"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			v53 := celrt.Plural(arg12, "listed edit", "listed edits")
-			if err := budget.Charge("_+_", int64(7+len(v53))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			v52 = ", plus " + v53
+	var replacements string
+	if slot == celrt.SlotPreview {
+		var v48 string
+		if !path.Ok {
+			v48 = ""
 		} else {
-			v52 = ""
-		}
-		if err := budget.Charge("_+_", int64(27+len(arg11)+len(v52))); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-		}
-		list7 := make([]string, 0, len(notes))
-		for _, n := range notes {
-			if steps++; steps > celrt.MaxSteps {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
-			}
-			if err := budget.Charge("_+_", int64(2+len(n))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			elem34 := ", " + n
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			list7 = append(list7, elem34)
-		}
-		if err := budget.Call("join", list7, ""); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-		}
-		arg13 := celrt.JoinSep(list7, "")
-		if err := budget.Charge("_+_", int64(27+len(arg11)+len(v52)+len(arg13))); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-		}
-		size2 := 27 + len(arg11) + len(v52) + len(arg13) + 1
-		if err := budget.Charge("_+_", int64(size2)); err != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-		}
-		v51 = "(conflicting replacements: " + arg11 + v52 + arg13 + ")"
-	} else {
-		var v54 string
-		if int64(len(edits)) == int64(0) {
-			v54 = "with edit input"
-		} else {
-			arg14 := int64(len(edits))
-			if err := budget.CallText("plural", arg14, "replacement", "replacements"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			v55 := celrt.Plural(arg14, "replacement", "replacements")
-			if err := budget.ChargeEach("_+_", int64(1+len(v55)), int64(1+len(v55)+19)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			elem35, err := celrt.IndexList(edits, int64(0))
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			oldText, err := celrt.Select(elem35, "oldText")
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			if err := budget.CallText("string", oldText); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			s4, err := celrt.ToString(oldText)
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			arg15 := celrt.Lines(s4)
-			if err := budget.CallText("plural", arg15, "line", "lines"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			arg16 := celrt.Plural(arg15, "line", "lines")
-			if err := budget.Charge("_+_", int64(1+len(v55)+19+len(arg16))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			size3 := 1 + len(v55) + 19 + len(arg16) + 6
-			if err := budget.Charge("_+_", int64(size3)); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			elem36, err := celrt.IndexList(edits, int64(0))
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			newText, err := celrt.Select(elem36, "newText")
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			if err := budget.CallText("string", newText); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			s5, err := celrt.ToString(newText)
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			arg17 := celrt.Lines(s5)
-			if err := budget.CallText("plural", arg17, "line", "lines"); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			arg18 := celrt.Plural(arg17, "line", "lines")
-			if err := budget.Charge("_+_", int64(size3+len(arg18))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			var v56 string
-			if int64(len(edits)) > int64(1) {
-				diff, err := celrt.SubInt(int64(len(edits)), int64(1))
-				if err != nil {
+			var v49 string
+			if conflict {
+				list5 := make([]string, 0, len(paths))
+				for _, p6 := range paths {
+					if steps++; steps > celrt.MaxSteps {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
+					}
+					elem27, err := celrt.IndexList(p6, int64(0))
+					if err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(len(elem27)+2)); err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					elem28, err := celrt.IndexList(p6, int64(1))
+					if err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+					if err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					if err := budget.CallText("truncate", elem28, quotient); err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					arg5 := celrt.Truncate(elem28, quotient)
+					if err := budget.ChargeEach("_+_", int64(len(elem27)+2+len(arg5)), int64(len(elem27)+2+len(arg5)+1)); err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					elem29 := elem27 + " '" + arg5 + "'"
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					list5 = append(list5, elem29)
+				}
+				if err := budget.Call("join", list5, " or "); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				if err := budget.CallText("plural", diff, "additional edit", "additional edits"); err != nil {
+				arg6 := celrt.JoinSep(list5, " or ")
+				if err := budget.ChargeEach("_+_", int64(4+len(arg6)), int64(4+len(arg6)+1)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				v57 := celrt.Plural(diff, "additional edit", "additional edits")
-				if err := budget.Charge("_+_", int64(7+len(v57))); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-				}
-				v56 = ", plus " + v57
+				v49 = "for " + arg6 + " "
 			} else {
-				v56 = ""
+				v50, err := path.Get()
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				if err := budget.ChargeEach("_+_", int64(5+len(v50)), int64(5+len(v50)+2)); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				v49 = "for '" + v50 + "' "
 			}
-			if err := budget.Charge("_+_", int64(size3+len(arg18)+len(v56))); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-			}
-			list8 := make([]string, 0, len(notes))
-			for _, n2 := range notes {
+			v48 = v49
+		}
+		var v51 string
+		if pairConflict {
+			list6 := make([]string, 0, len(pairs))
+			for _, p7 := range pairs {
 				if steps++; steps > celrt.MaxSteps {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
 				}
-				if err := budget.Charge("_+_", int64(2+len(n2))); err != nil {
+				elem30, err := celrt.IndexList(p7, int64(0))
+				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				elem37 := ", " + n2
+				x5, err := celrt.AsString(elem30)
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				if err := budget.Charge("_+_", int64(len(x5)+10)); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				elem31, err := celrt.IndexList(p7, int64(1))
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				if err := budget.CallText("string", elem31); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				s2, err := celrt.ToString(elem31)
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				arg7 := celrt.Lines(s2)
+				if err := budget.CallText("plural", arg7, "line", "lines"); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				arg8 := celrt.Plural(arg7, "line", "lines")
+				if err := budget.ChargeEach("_+_", int64(len(x5)+10+len(arg8)), int64(len(x5)+10+len(arg8)+6)); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				elem32, err := celrt.IndexList(p7, int64(2))
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				if err := budget.CallText("string", elem32); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				s3, err := celrt.ToString(elem32)
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				arg9 := celrt.Lines(s3)
+				if err := budget.CallText("plural", arg9, "line", "lines"); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				arg10 := celrt.Plural(arg9, "line", "lines")
+				size := len(x5) + 10 + len(arg8) + 6 + len(arg10)
+				if err := budget.Charge("_+_", int64(size)); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				elem33 := x5 + " replaces " + arg8 + " with " + arg10
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				list8 = append(list8, elem37)
+				list6 = append(list6, elem33)
 			}
-			if err := budget.Call("join", list8, ""); err != nil {
+			if err := budget.Call("join", list6, ", "); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			arg19 := celrt.JoinSep(list8, "")
-			if err := budget.Charge("_+_", int64(size3+len(arg18)+len(v56)+len(arg19))); err != nil {
+			arg11 := celrt.JoinSep(list6, ", ")
+			if err := budget.Charge("_+_", int64(27+len(arg11))); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			size4 := size3 + len(arg18) + len(v56) + len(arg19) + 1
-			if err := budget.Charge("_+_", int64(size4)); err != nil {
+			var v52 string
+			if int64(len(edits)) > int64(0) {
+				arg12 := int64(len(edits))
+				if err := budget.CallText("plural", arg12, "listed edit", "listed edits"); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				v53 := celrt.Plural(arg12, "listed edit", "listed edits")
+				if err := budget.Charge("_+_", int64(7+len(v53))); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				v52 = ", plus " + v53
+			} else {
+				v52 = ""
+			}
+			if err := budget.Charge("_+_", int64(27+len(arg11)+len(v52))); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			v54 = "(" + v55 + ": edit #1 replaces " + arg16 + " with " + arg18 + v56 + arg19 + ")"
+			list7 := make([]string, 0, len(notes))
+			for _, n := range notes {
+				if steps++; steps > celrt.MaxSteps {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
+				}
+				if err := budget.Charge("_+_", int64(2+len(n))); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				elem34 := ", " + n
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				list7 = append(list7, elem34)
+			}
+			if err := budget.Call("join", list7, ""); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+			}
+			arg13 := celrt.JoinSep(list7, "")
+			if err := budget.Charge("_+_", int64(27+len(arg11)+len(v52)+len(arg13))); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+			}
+			size2 := 27 + len(arg11) + len(v52) + len(arg13) + 1
+			if err := budget.Charge("_+_", int64(size2)); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+			}
+			v51 = "(conflicting replacements: " + arg11 + v52 + arg13 + ")"
+		} else {
+			var v54 string
+			if int64(len(edits)) == int64(0) {
+				v54 = "with edit input"
+			} else {
+				arg14 := int64(len(edits))
+				if err := budget.CallText("plural", arg14, "replacement", "replacements"); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				v55 := celrt.Plural(arg14, "replacement", "replacements")
+				if err := budget.ChargeEach("_+_", int64(1+len(v55)), int64(1+len(v55)+19)); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				elem35, err := celrt.IndexList(edits, int64(0))
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				oldText, err := celrt.Select(elem35, "oldText")
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				if err := budget.CallText("string", oldText); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				s4, err := celrt.ToString(oldText)
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				arg15 := celrt.Lines(s4)
+				if err := budget.CallText("plural", arg15, "line", "lines"); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				arg16 := celrt.Plural(arg15, "line", "lines")
+				if err := budget.Charge("_+_", int64(1+len(v55)+19+len(arg16))); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				size3 := 1 + len(v55) + 19 + len(arg16) + 6
+				if err := budget.Charge("_+_", int64(size3)); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				elem36, err := celrt.IndexList(edits, int64(0))
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				newText, err := celrt.Select(elem36, "newText")
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				if err := budget.CallText("string", newText); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				s5, err := celrt.ToString(newText)
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				arg17 := celrt.Lines(s5)
+				if err := budget.CallText("plural", arg17, "line", "lines"); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				arg18 := celrt.Plural(arg17, "line", "lines")
+				if err := budget.Charge("_+_", int64(size3+len(arg18))); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				var v56 string
+				if int64(len(edits)) > int64(1) {
+					diff, err := celrt.SubInt(int64(len(edits)), int64(1))
+					if err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					if err := budget.CallText("plural", diff, "additional edit", "additional edits"); err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					v57 := celrt.Plural(diff, "additional edit", "additional edits")
+					if err := budget.Charge("_+_", int64(7+len(v57))); err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					v56 = ", plus " + v57
+				} else {
+					v56 = ""
+				}
+				if err := budget.Charge("_+_", int64(size3+len(arg18)+len(v56))); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				list8 := make([]string, 0, len(notes))
+				for _, n2 := range notes {
+					if steps++; steps > celrt.MaxSteps {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
+					}
+					if err := budget.Charge("_+_", int64(2+len(n2))); err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					elem37 := ", " + n2
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+					}
+					list8 = append(list8, elem37)
+				}
+				if err := budget.Call("join", list8, ""); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				arg19 := celrt.JoinSep(list8, "")
+				if err := budget.Charge("_+_", int64(size3+len(arg18)+len(v56)+len(arg19))); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				size4 := size3 + len(arg18) + len(v56) + len(arg19) + 1
+				if err := budget.Charge("_+_", int64(size4)); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+				}
+				v54 = "(" + v55 + ": edit #1 replaces " + arg16 + " with " + arg18 + v56 + arg19 + ")"
+			}
+			v51 = v54
 		}
-		v51 = v54
+		if err := budget.Charge("_+_", int64(len(v48)+len(v51))); err != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
+		}
+		replacements = v48 + v51
 	}
-	if err := budget.Charge("_+_", int64(len(v48)+len(v51))); err != nil {
-		return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-	}
-	replacements := v48 + v51
 	return letsEdit{
 		listed:       listed,
 		pairs:        pairs,
@@ -2715,7 +2752,7 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits) (letsEd
 //	        : optional.none())
 //	  : optional.of(replacements)
 func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsEditOf(input, tool, limits)
+	lets, budget, _, err := letsEditOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -2810,7 +2847,7 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  : byWindow ? optional.of("open file, the lines shown")
 //	  : optional.none()
 func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsEditOf(input, tool, limits)
+	lets, budget, steps, err := letsEditOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -2921,7 +2958,7 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 //
 //	result = edits.size() == 0 || pairConflict ? optional.none() : optional.of("applied " + plural(edits.size(), "edit", "edits"))
 func ResultEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsEditOf(input, tool, limits)
+	lets, budget, _, err := letsEditOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -2990,9 +3027,10 @@ type letsFind struct {
 	parts    []string
 }
 
-// letsFindOf computes the lets of "find" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsFindOf(input *value.Object, tool string, limits runtime.Limits) (letsFind, celrt.Budget, int, error) {
+// letsFindOf computes the lets of "find" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsFindOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsFind, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	v1 := []any{"dir_path", celrt.Field(input, "dir_path")}
@@ -3096,88 +3134,91 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits) (letsFi
 		v6 = celrt.Of(elem9)
 	}
 	path := v6
-	var v7 []string
-	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
-		arg := celrt.Field(input, "pattern")
-		if err := budget.CallText("string", arg); err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		s2, err := celrt.ToString(arg)
-		if err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg2 := int64(limits.Summary)
-		if err := budget.CallText("inline", s2, arg2); err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg3 := celrt.Inline(s2, arg2)
-		if err := budget.ChargeEach("_+_", int64(9+len(arg3)), int64(9+len(arg3)+1)); err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v7 = []string{"pattern '" + arg3 + "'"}
-	} else {
-		v7 = []string{}
-	}
-	var v8 string
-	if !path.Ok {
-		v8 = "current working directory"
-	} else {
-		var v9 string
-		if conflict {
-			list3 := make([]string, 0, len(paths))
-			for _, p4 := range paths {
-				if steps++; steps > celrt.MaxSteps {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
-				}
-				elem10, err := celrt.IndexList(p4, int64(0))
-				if err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				if err := budget.Charge("_+_", int64(len(elem10)+2)); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				elem11, err := celrt.IndexList(p4, int64(1))
-				if err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
-				if err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				if err := budget.CallText("truncate", elem11, quotient); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				arg4 := celrt.Truncate(elem11, quotient)
-				if err := budget.ChargeEach("_+_", int64(len(elem10)+2+len(arg4)), int64(len(elem10)+2+len(arg4)+1)); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				elem12 := elem10 + " '" + arg4 + "'"
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				list3 = append(list3, elem12)
-			}
-			if err := budget.Call("join", list3, " or "); err != nil {
+	var parts []string
+	if slot == celrt.SlotPreview {
+		var v7 []string
+		if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+			arg := celrt.Field(input, "pattern")
+			if err := budget.CallText("string", arg); err != nil {
 				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
-			v9 = celrt.JoinSep(list3, " or ")
-		} else {
-			v10, err := path.Get()
+			s2, err := celrt.ToString(arg)
 			if err != nil {
 				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
-			if err := budget.ChargeEach("_+_", int64(6+len(v10)), int64(6+len(v10)+1)); err != nil {
+			arg2 := int64(limits.Summary)
+			if err := budget.CallText("inline", s2, arg2); err != nil {
 				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
-			v9 = "path '" + v10 + "'"
+			arg3 := celrt.Inline(s2, arg2)
+			if err := budget.ChargeEach("_+_", int64(9+len(arg3)), int64(9+len(arg3)+1)); err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v7 = []string{"pattern '" + arg3 + "'"}
+		} else {
+			v7 = []string{}
 		}
-		v8 = v9
+		var v8 string
+		if !path.Ok {
+			v8 = "current working directory"
+		} else {
+			var v9 string
+			if conflict {
+				list3 := make([]string, 0, len(paths))
+				for _, p4 := range paths {
+					if steps++; steps > celrt.MaxSteps {
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+					}
+					elem10, err := celrt.IndexList(p4, int64(0))
+					if err != nil {
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(len(elem10)+2)); err != nil {
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem11, err := celrt.IndexList(p4, int64(1))
+					if err != nil {
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+					if err != nil {
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.CallText("truncate", elem11, quotient); err != nil {
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					arg4 := celrt.Truncate(elem11, quotient)
+					if err := budget.ChargeEach("_+_", int64(len(elem10)+2+len(arg4)), int64(len(elem10)+2+len(arg4)+1)); err != nil {
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem12 := elem10 + " '" + arg4 + "'"
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					list3 = append(list3, elem12)
+				}
+				if err := budget.Call("join", list3, " or "); err != nil {
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				v9 = celrt.JoinSep(list3, " or ")
+			} else {
+				v10, err := path.Get()
+				if err != nil {
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				if err := budget.ChargeEach("_+_", int64(6+len(v10)), int64(6+len(v10)+1)); err != nil {
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				v9 = "path '" + v10 + "'"
+			}
+			v8 = v9
+		}
+		arg5 := []string{v8}
+		if err := budget.Charge("_+_", int64(16*(len(v7)+len(arg5)))); err != nil {
+			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		}
+		parts = celrt.Concat(v7, arg5)
 	}
-	arg5 := []string{v8}
-	if err := budget.Charge("_+_", int64(16*(len(v7)+len(arg5)))); err != nil {
-		return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	parts := celrt.Concat(v7, arg5)
 	return letsFind{
 		paths:    paths,
 		conflict: conflict,
@@ -3208,7 +3249,7 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits) (letsFi
 //	    : "path '" + path.value() + "'"]
 //	preview = "for " + parts.join(", ")
 func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsFindOf(input, tool, limits)
+	lets, budget, _, err := letsFindOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -3233,7 +3274,7 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 //	    paths.size())).join(" or ") : path.value()) : ""))
 //	  : optional.none()
 func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsFindOf(input, tool, limits)
+	lets, budget, steps, err := letsFindOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -3317,10 +3358,8 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	    ? "no files"
 //	    : plural(text.split("\n").filter(l, l.trim() != "").size(), "file", "files"))
 func ResultFind(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsFindOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -3413,9 +3452,10 @@ type letsGrep struct {
 	parts           []string
 }
 
-// letsGrepOf computes the lets of "grep" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGrep, celrt.Budget, int, error) {
+// letsGrepOf computes the lets of "grep" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsGrep, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	v1 := [][]any{[]any{"pattern", celrt.Field(input, "pattern")}, []any{"query", celrt.Field(input, "query")}}
@@ -3687,223 +3727,226 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 		v12 = celrt.Of(elem23)
 	}
 	path := v12
-	var v13 []string
-	if int64(len(patterns)) == int64(0) {
-		v13 = []string{}
-	} else {
-		var v14 []string
-		if patternConflict {
-			list7 := make([]string, 0, len(patterns))
-			for _, p7 := range patterns {
-				if steps++; steps > celrt.MaxSteps {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
-				}
-				elem24, err := celrt.IndexList(p7, int64(0))
-				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				if err := budget.Charge("_+_", int64(len(elem24)+2)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				elem25, err := celrt.IndexList(p7, int64(1))
-				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(patterns)))
-				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				if err := budget.CallText("inline", elem25, quotient); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				arg := celrt.Inline(elem25, quotient)
-				if err := budget.ChargeEach("_+_", int64(len(elem24)+2+len(arg)), int64(len(elem24)+2+len(arg)+1)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				elem26 := elem24 + " '" + arg + "'"
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				list7 = append(list7, elem26)
-			}
-			if err := budget.Call("join", list7, " or "); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-			}
-			v14 = []string{celrt.JoinSep(list7, " or ")}
+	var parts []string
+	if slot == celrt.SlotPreview {
+		var v13 []string
+		if int64(len(patterns)) == int64(0) {
+			v13 = []string{}
 		} else {
-			elem27, err := celrt.IndexList(patterns, int64(0))
-			if err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			var v14 []string
+			if patternConflict {
+				list7 := make([]string, 0, len(patterns))
+				for _, p7 := range patterns {
+					if steps++; steps > celrt.MaxSteps {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+					}
+					elem24, err := celrt.IndexList(p7, int64(0))
+					if err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(len(elem24)+2)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem25, err := celrt.IndexList(p7, int64(1))
+					if err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(patterns)))
+					if err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.CallText("inline", elem25, quotient); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					arg := celrt.Inline(elem25, quotient)
+					if err := budget.ChargeEach("_+_", int64(len(elem24)+2+len(arg)), int64(len(elem24)+2+len(arg)+1)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem26 := elem24 + " '" + arg + "'"
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					list7 = append(list7, elem26)
+				}
+				if err := budget.Call("join", list7, " or "); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				v14 = []string{celrt.JoinSep(list7, " or ")}
+			} else {
+				elem27, err := celrt.IndexList(patterns, int64(0))
+				if err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				elem28, err := celrt.IndexList(elem27, int64(1))
+				if err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				arg2 := int64(limits.Summary)
+				if err := budget.CallText("inline", elem28, arg2); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				arg3 := celrt.Inline(elem28, arg2)
+				if err := budget.ChargeEach("_+_", int64(9+len(arg3)), int64(9+len(arg3)+1)); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				v14 = []string{"pattern '" + arg3 + "'"}
 			}
-			elem28, err := celrt.IndexList(elem27, int64(1))
-			if err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-			}
-			arg2 := int64(limits.Summary)
-			if err := budget.CallText("inline", elem28, arg2); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-			}
-			arg3 := celrt.Inline(elem28, arg2)
-			if err := budget.ChargeEach("_+_", int64(9+len(arg3)), int64(9+len(arg3)+1)); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-			}
-			v14 = []string{"pattern '" + arg3 + "'"}
+			v13 = v14
 		}
-		v13 = v14
-	}
-	var v15 []string
-	if int64(len(filters)) == int64(0) {
-		v15 = []string{}
-	} else {
-		var v16 []string
-		if filterConflict {
-			list8 := make([]string, 0, len(filters))
-			for _, f4 := range filters {
-				if steps++; steps > celrt.MaxSteps {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
-				}
-				elem29, err := celrt.IndexList(f4, int64(0))
-				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				if err := budget.Charge("_+_", int64(len(elem29)+2)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				elem30, err := celrt.IndexList(f4, int64(1))
-				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
-				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				if err := budget.CallText("inline", elem30, quotient2); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				arg4 := celrt.Inline(elem30, quotient2)
-				if err := budget.ChargeEach("_+_", int64(len(elem29)+2+len(arg4)), int64(len(elem29)+2+len(arg4)+1)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				elem31 := elem29 + " '" + arg4 + "'"
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				list8 = append(list8, elem31)
-			}
-			if err := budget.Call("join", list8, " or "); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-			}
-			v16 = []string{celrt.JoinSep(list8, " or ")}
+		var v15 []string
+		if int64(len(filters)) == int64(0) {
+			v15 = []string{}
 		} else {
-			elem32, err := celrt.IndexList(filters, int64(0))
+			var v16 []string
+			if filterConflict {
+				list8 := make([]string, 0, len(filters))
+				for _, f4 := range filters {
+					if steps++; steps > celrt.MaxSteps {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+					}
+					elem29, err := celrt.IndexList(f4, int64(0))
+					if err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(len(elem29)+2)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem30, err := celrt.IndexList(f4, int64(1))
+					if err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
+					if err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.CallText("inline", elem30, quotient2); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					arg4 := celrt.Inline(elem30, quotient2)
+					if err := budget.ChargeEach("_+_", int64(len(elem29)+2+len(arg4)), int64(len(elem29)+2+len(arg4)+1)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem31 := elem29 + " '" + arg4 + "'"
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					list8 = append(list8, elem31)
+				}
+				if err := budget.Call("join", list8, " or "); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				v16 = []string{celrt.JoinSep(list8, " or ")}
+			} else {
+				elem32, err := celrt.IndexList(filters, int64(0))
+				if err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				elem33, err := celrt.IndexList(elem32, int64(1))
+				if err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				arg5 := int64(limits.Summary)
+				if err := budget.CallText("inline", elem33, arg5); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				arg6 := celrt.Inline(elem33, arg5)
+				if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				v16 = []string{"glob '" + arg6 + "'"}
+			}
+			v15 = v16
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)))); err != nil {
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		}
+		v17 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+		var v18 []string
+		if v17.Ok {
+			arg7 := celrt.Field(input, "exclude_pattern")
+			if err := budget.CallText("string", arg7); err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			s4, err := celrt.ToString(arg7)
 			if err != nil {
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
-			elem33, err := celrt.IndexList(elem32, int64(1))
-			if err != nil {
+			arg8 := int64(limits.Summary)
+			if err := budget.CallText("inline", s4, arg8); err != nil {
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
-			arg5 := int64(limits.Summary)
-			if err := budget.CallText("inline", elem33, arg5); err != nil {
+			arg9 := celrt.Inline(s4, arg8)
+			if err := budget.ChargeEach("_+_", int64(11+len(arg9)), int64(11+len(arg9)+1)); err != nil {
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
-			arg6 := celrt.Inline(elem33, arg5)
-			if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-			}
-			v16 = []string{"glob '" + arg6 + "'"}
-		}
-		v15 = v16
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)))); err != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	v17 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
-	var v18 []string
-	if v17.Ok {
-		arg7 := celrt.Field(input, "exclude_pattern")
-		if err := budget.CallText("string", arg7); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		s4, err := celrt.ToString(arg7)
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg8 := int64(limits.Summary)
-		if err := budget.CallText("inline", s4, arg8); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg9 := celrt.Inline(s4, arg8)
-		if err := budget.ChargeEach("_+_", int64(11+len(arg9)), int64(11+len(arg9)+1)); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v18 = []string{"excluding '" + arg9 + "'"}
-	} else {
-		v18 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)+len(v18)))); err != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	var v19 string
-	if !path.Ok {
-		v19 = "current working directory"
-	} else {
-		var v20 string
-		if conflict {
-			list9 := make([]string, 0, len(paths))
-			for _, p8 := range paths {
-				if steps++; steps > celrt.MaxSteps {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
-				}
-				elem34, err := celrt.IndexList(p8, int64(0))
-				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				if err := budget.Charge("_+_", int64(len(elem34)+2)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				elem35, err := celrt.IndexList(p8, int64(1))
-				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				quotient3, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
-				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				if err := budget.CallText("truncate", elem35, quotient3); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				arg10 := celrt.Truncate(elem35, quotient3)
-				if err := budget.ChargeEach("_+_", int64(len(elem34)+2+len(arg10)), int64(len(elem34)+2+len(arg10)+1)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				elem36 := elem34 + " '" + arg10 + "'"
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				list9 = append(list9, elem36)
-			}
-			if err := budget.Call("join", list9, " or "); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-			}
-			v20 = celrt.JoinSep(list9, " or ")
+			v18 = []string{"excluding '" + arg9 + "'"}
 		} else {
-			v21, err := path.Get()
-			if err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-			}
-			if err := budget.ChargeEach("_+_", int64(6+len(v21)), int64(6+len(v21)+1)); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-			}
-			v20 = "path '" + v21 + "'"
+			v18 = []string{}
 		}
-		v19 = v20
+		if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)+len(v18)))); err != nil {
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		}
+		var v19 string
+		if !path.Ok {
+			v19 = "current working directory"
+		} else {
+			var v20 string
+			if conflict {
+				list9 := make([]string, 0, len(paths))
+				for _, p8 := range paths {
+					if steps++; steps > celrt.MaxSteps {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+					}
+					elem34, err := celrt.IndexList(p8, int64(0))
+					if err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(len(elem34)+2)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem35, err := celrt.IndexList(p8, int64(1))
+					if err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					quotient3, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+					if err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.CallText("truncate", elem35, quotient3); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					arg10 := celrt.Truncate(elem35, quotient3)
+					if err := budget.ChargeEach("_+_", int64(len(elem34)+2+len(arg10)), int64(len(elem34)+2+len(arg10)+1)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem36 := elem34 + " '" + arg10 + "'"
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					list9 = append(list9, elem36)
+				}
+				if err := budget.Call("join", list9, " or "); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				v20 = celrt.JoinSep(list9, " or ")
+			} else {
+				v21, err := path.Get()
+				if err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				if err := budget.ChargeEach("_+_", int64(6+len(v21)), int64(6+len(v21)+1)); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				v20 = "path '" + v21 + "'"
+			}
+			v19 = v20
+		}
+		arg11 := []string{v19}
+		if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)+len(v18)+len(arg11)))); err != nil {
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		}
+		parts = celrt.Concat(v13, v15, v18, arg11)
 	}
-	arg11 := []string{v19}
-	if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)+len(v18)+len(arg11)))); err != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	parts := celrt.Concat(v13, v15, v18, arg11)
 	return letsGrep{
 		patterns:        patterns,
 		patternConflict: patternConflict,
@@ -3954,7 +3997,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits) (letsGr
 //	    : "path '" + path.value() + "'"]
 //	preview = "for " + parts.join(", ")
 func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsGrepOf(input, tool, limits)
+	lets, budget, _, err := letsGrepOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -3982,7 +4025,7 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 //	      + (path.hasValue() ? " in " + (conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value()) : ""))
 //	  : optional.none()
 func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsGrepOf(input, tool, limits)
+	lets, budget, steps, err := letsGrepOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -4153,10 +4196,8 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	    : text.startsWith("Found ") ? inline(text.split("\n", 2)[0], limits.summary).lowerAscii()
 //	    : plural(text.split("\n").filter(l, l.trim() != "").size(), "match", "matches"))
 func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsGrepOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -4273,10 +4314,8 @@ func ResultGrep(input *value.Object, tool string, limits runtime.Limits, result 
 //	expand = cel.bind(text, result.text,
 //	  text.trim() == "" ? optional.none() : optional.of(text.split("\n").filter(l, l.trim() != "")))
 func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
-	_, budget, steps, err := letsGrepOf(input, tool, limits)
-	if err != nil {
-		return nil, false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -4298,25 +4337,22 @@ func ExpandGrep(input *value.Object, tool string, limits runtime.Limits, result 
 			return nil, false, err
 		}
 		if err := budget.CallText("split", text4, "\n"); err != nil {
-			return nil, false, budget.Failure(err)
+			return nil, false, err
 		}
 		items := celrt.Split(text4, "\n")
 		list := make([]string, 0, len(items))
 		for _, l := range items {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, false, budget.Failure(celrt.ErrSteps)
+				return nil, false, celrt.ErrSteps
 			}
 			if celrt.Trim(l) != "" {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, false, budget.Failure(err)
+					return nil, false, err
 				}
 				list = append(list, l)
 			}
 		}
 		v1 = celrt.Of(list)
-	}
-	if err := budget.Err(); err != nil {
-		return nil, false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -4350,9 +4386,10 @@ type letsLs struct {
 	parts    []string
 }
 
-// letsLsOf computes the lets of "ls" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, celrt.Budget, int, error) {
+// letsLsOf computes the lets of "ls" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsLsOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsLs, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	v1 := []any{"dir_path", celrt.Field(input, "dir_path")}
@@ -4455,165 +4492,171 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 		v5 = celrt.Of(elem9)
 	}
 	path := v5
-	v6 := celrt.TypeOf(celrt.Field(input, "ignore")) == celrt.ListType
-	var v7 []string
-	if v6 {
-		items, err := celrt.Iterate(celrt.Field(input, "ignore"))
-		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
-		}
-		list3 := make([]any, 0, items.Len())
-		for i := range items.Len() {
-			g := items.At(i)
-			if steps++; steps > celrt.MaxSteps {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(celrt.ErrSteps))
+	var ignored []string
+	if slot == celrt.SlotPreview {
+		v6 := celrt.TypeOf(celrt.Field(input, "ignore")) == celrt.ListType
+		var v7 []string
+		if v6 {
+			items, err := celrt.Iterate(celrt.Field(input, "ignore"))
+			if err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
 			}
-			if celrt.NonEmpty(g).Ok {
+			list3 := make([]any, 0, items.Len())
+			for i := range items.Len() {
+				g := items.At(i)
+				if steps++; steps > celrt.MaxSteps {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(celrt.ErrSteps))
+				}
+				if celrt.NonEmpty(g).Ok {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+					}
+					list3 = append(list3, g)
+				}
+			}
+			list4 := make([]string, 0, len(list3))
+			for _, g2 := range list3 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(celrt.ErrSteps))
+				}
+				if err := budget.CallText("string", g2); err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+				}
+				s2, err := celrt.ToString(g2)
+				if err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+				}
+				arg := int64(limits.Summary)
+				if err := budget.CallText("inline", s2, arg); err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+				}
+				arg2 := celrt.Inline(s2, arg)
+				if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+				}
+				elem10 := "'" + arg2 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
 				}
-				list3 = append(list3, g)
+				list4 = append(list4, elem10)
 			}
-		}
-		list4 := make([]string, 0, len(list3))
-		for _, g2 := range list3 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(celrt.ErrSteps))
-			}
-			if err := budget.CallText("string", g2); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
-			}
-			s2, err := celrt.ToString(g2)
-			if err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
-			}
-			arg := int64(limits.Summary)
-			if err := budget.CallText("inline", s2, arg); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
-			}
-			arg2 := celrt.Inline(s2, arg)
-			if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
-			}
-			elem10 := "'" + arg2 + "'"
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
-			}
-			list4 = append(list4, elem10)
-		}
-		v7 = list4
-	} else {
-		v7 = []string{}
-	}
-	ignored := v7
-	var v8 string
-	if !path.Ok {
-		v8 = "current working directory"
-	} else {
-		var v9 string
-		if conflict {
-			list5 := make([]string, 0, len(paths))
-			for _, p4 := range paths {
-				if steps++; steps > celrt.MaxSteps {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
-				}
-				elem11, err := celrt.IndexList(p4, int64(0))
-				if err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				if err := budget.Charge("_+_", int64(len(elem11)+2)); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				elem12, err := celrt.IndexList(p4, int64(1))
-				if err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
-				if err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				if err := budget.CallText("truncate", elem12, quotient); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				arg3 := celrt.Truncate(elem12, quotient)
-				if err := budget.ChargeEach("_+_", int64(len(elem11)+2+len(arg3)), int64(len(elem11)+2+len(arg3)+1)); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				elem13 := elem11 + " '" + arg3 + "'"
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-				}
-				list5 = append(list5, elem13)
-			}
-			if err := budget.Call("join", list5, " or "); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-			}
-			v9 = celrt.JoinSep(list5, " or ")
+			v7 = list4
 		} else {
-			v10, err := path.Get()
+			v7 = []string{}
+		}
+		ignored = v7
+	}
+	var parts []string
+	if slot == celrt.SlotPreview {
+		var v8 string
+		if !path.Ok {
+			v8 = "current working directory"
+		} else {
+			var v9 string
+			if conflict {
+				list5 := make([]string, 0, len(paths))
+				for _, p4 := range paths {
+					if steps++; steps > celrt.MaxSteps {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+					}
+					elem11, err := celrt.IndexList(p4, int64(0))
+					if err != nil {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(len(elem11)+2)); err != nil {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem12, err := celrt.IndexList(p4, int64(1))
+					if err != nil {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+					if err != nil {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					if err := budget.CallText("truncate", elem12, quotient); err != nil {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					arg3 := celrt.Truncate(elem12, quotient)
+					if err := budget.ChargeEach("_+_", int64(len(elem11)+2+len(arg3)), int64(len(elem11)+2+len(arg3)+1)); err != nil {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					elem13 := elem11 + " '" + arg3 + "'"
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					}
+					list5 = append(list5, elem13)
+				}
+				if err := budget.Call("join", list5, " or "); err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				v9 = celrt.JoinSep(list5, " or ")
+			} else {
+				v10, err := path.Get()
+				if err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				if err := budget.ChargeEach("_+_", int64(6+len(v10)), int64(6+len(v10)+1)); err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				}
+				v9 = "path '" + v10 + "'"
+			}
+			v8 = v9
+		}
+		v11 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
+		var v12 []string
+		if v11 {
+			if err := budget.CallText("numberText", input, "depth"); err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			r, err := celrt.NumberTextOf(input, "depth")
 			if err != nil {
 				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
-			if err := budget.ChargeEach("_+_", int64(6+len(v10)), int64(6+len(v10)+1)); err != nil {
+			if err := budget.Charge("_+_", int64(6+len(r))); err != nil {
 				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 			}
-			v9 = "path '" + v10 + "'"
+			v12 = []string{"depth " + r}
+		} else {
+			v12 = []string{}
 		}
-		v8 = v9
-	}
-	v11 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
-	var v12 []string
-	if v11 {
-		if err := budget.CallText("numberText", input, "depth"); err != nil {
+		arg4 := []string{v8}
+		if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)))); err != nil {
 			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		r, err := celrt.NumberTextOf(input, "depth")
-		if err != nil {
+		v13 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
+		var v14 []string
+		if v13 {
+			v14 = []string{"recursively"}
+		} else {
+			v14 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)+len(v14)))); err != nil {
 			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		if err := budget.Charge("_+_", int64(6+len(r))); err != nil {
+		var v15 []string
+		if int64(len(ignored)) == int64(0) {
+			v15 = []string{}
+		} else {
+			if err := budget.Call("join", ignored, ", "); err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg5 := celrt.JoinSep(ignored, ", ")
+			arg6 := int64(limits.Summary)
+			if err := budget.CallText("truncate", arg5, arg6); err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg7 := celrt.Truncate(arg5, arg6)
+			if err := budget.Charge("_+_", int64(9+len(arg7))); err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v15 = []string{"ignoring " + arg7}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)+len(v14)+len(v15)))); err != nil {
 			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		v12 = []string{"depth " + r}
-	} else {
-		v12 = []string{}
+		parts = celrt.Concat(arg4, v12, v14, v15)
 	}
-	arg4 := []string{v8}
-	if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)))); err != nil {
-		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	v13 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
-	var v14 []string
-	if v13 {
-		v14 = []string{"recursively"}
-	} else {
-		v14 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)+len(v14)))); err != nil {
-		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	var v15 []string
-	if int64(len(ignored)) == int64(0) {
-		v15 = []string{}
-	} else {
-		if err := budget.Call("join", ignored, ", "); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg5 := celrt.JoinSep(ignored, ", ")
-		arg6 := int64(limits.Summary)
-		if err := budget.CallText("truncate", arg5, arg6); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg7 := celrt.Truncate(arg5, arg6)
-		if err := budget.Charge("_+_", int64(9+len(arg7))); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v15 = []string{"ignoring " + arg7}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)+len(v14)+len(v15)))); err != nil {
-		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	parts := celrt.Concat(arg4, v12, v14, v15)
 	return letsLs{
 		paths:    paths,
 		conflict: conflict,
@@ -4652,7 +4695,7 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits) (letsLs, 
 //	    0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
 //	preview = "for " + parts.join(", ")
 func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsLsOf(input, tool, limits)
+	lets, budget, _, err := letsLsOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -4677,7 +4720,7 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 //	      + (type(input.depth) == double ? " (depth " + numberText(input, "depth") + ")" : input.recursive == true ? " (recursive)" : ""))
 //	  : optional.none()
 func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsLsOf(input, tool, limits)
+	lets, budget, steps, err := letsLsOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -4763,10 +4806,8 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 //	    ? "empty"
 //	    : plural(text.split("\n").filter(l, l.trim() != "").size(), "entry", "entries"))
 func ResultLs(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsLsOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -4979,10 +5020,8 @@ func RowMcp(input *value.Object, tool string, limits runtime.Limits) (string, bo
 //	  ? optional.of(plural(result.content.size(), "image", "images"))
 //	  : optional.none()
 func ResultMcp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsMcpOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	v1, failure := func() (bool, error) {
 		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 		if err != nil {
@@ -5083,9 +5122,10 @@ type letsWebFetch struct {
 	flags     []string
 }
 
-// letsWebFetchOf computes the lets of "web_fetch" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (letsWebFetch, celrt.Budget, int, error) {
+// letsWebFetchOf computes the lets of "web_fetch" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsWebFetch, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "url"))
@@ -5196,557 +5236,584 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 	}
 	authority := elem7
 	userinfo := strings.Contains(authority, "@")
-	if err := budget.CallText("lastIndexOf", authority, "@"); err != nil {
-		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
+	var host string
+	if slot == celrt.SlotPreview {
+		if err := budget.CallText("lastIndexOf", authority, "@"); err != nil {
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
+		}
+		r3, err := celrt.LastIndexOf(authority, "@")
+		if err != nil {
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
+		}
+		if err := budget.Call("_+_", r3, int64(1)); err != nil {
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
+		}
+		sum2, err := celrt.AddInt(r3, int64(1))
+		if err != nil {
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
+		}
+		if err := budget.CallText("substring", authority, sum2); err != nil {
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
+		}
+		r4, err := celrt.Substring(authority, sum2)
+		if err != nil {
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
+		}
+		host = r4
 	}
-	r3, err := celrt.LastIndexOf(authority, "@")
-	if err != nil {
-		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
-	}
-	if err := budget.Call("_+_", r3, int64(1)); err != nil {
-		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
-	}
-	sum2, err := celrt.AddInt(r3, int64(1))
-	if err != nil {
-		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
-	}
-	if err := budget.CallText("substring", authority, sum2); err != nil {
-		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
-	}
-	r4, err := celrt.Substring(authority, sum2)
-	if err != nil {
-		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("host", err)
-	}
-	host := r4
-	var v5 string
-	if !slashed {
-		v5 = ""
-	} else {
-		var v6 string
-		if host == "" {
-			v6 = " (a backslash in the host part, which browsers and Node read as '/')"
+	var hostNote string
+	if slot == celrt.SlotPreview {
+		var v5 string
+		if !slashed {
+			v5 = ""
 		} else {
-			arg := int64(limits.Summary)
-			if err := budget.CallText("truncate", host, arg); err != nil {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-			}
-			arg2 := celrt.Truncate(host, arg)
-			if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-			}
-			v6 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
-		}
-		v5 = v6
-	}
-	hostNote := v5
-	var v7 string
-	if userinfo {
-		if err := budget.CallText("indexOf", url, "://"); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		r5, err := celrt.IndexOf(url, "://")
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		if err := budget.Call("_+_", r5, int64(3)); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		sum3, err := celrt.AddInt(r5, int64(3))
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		if err := budget.CallText("substring", url, int64(0), sum3); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		r6, err := celrt.SubstringRange(url, int64(0), sum3)
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		if err := budget.Charge("_+_", int64(len(r6)+11)); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		if err := budget.CallText("indexOf", authority, "@"); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		r7, err := celrt.IndexOf(authority, "@")
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		if err := budget.CallText("plural", r7, "character", "characters"); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		arg3 := celrt.Plural(r7, "character", "characters")
-		if err := budget.ChargeEach("_+_", int64(len(r6)+11+len(arg3)), int64(len(r6)+11+len(arg3)+4)); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		if err := budget.CallText("indexOf", authority, "@"); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		r8, err := celrt.IndexOf(authority, "@")
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		if err := budget.Call("_+_", r8, int64(1)); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		sum4, err := celrt.AddInt(r8, int64(1))
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		if err := budget.CallText("substring", rest, sum4); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		r9, err := celrt.Substring(rest, sum4)
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		size := len(r6) + 11 + len(arg3) + 4 + len(r9)
-		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
-		}
-		v7 = r6 + "‹secret, " + arg3 + "›@" + r9
-	} else {
-		v7 = url
-	}
-	bare := v7
-	opt3 := celrt.NonEmpty(celrt.Field(input, "url"))
-	v8 := opt3.Value
-	if !opt3.Ok {
-		v8 = ""
-	}
-	cut := celrt.StringSize(v8) > int64(8192)
-	if err := budget.CallText("indexOf", bare, "?"); err != nil {
-		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("q", err)
-	}
-	r10, err := celrt.IndexOf(bare, "?")
-	if err != nil {
-		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("q", err)
-	}
-	q := r10
-	var v9 []string
-	if q < int64(0) {
-		v9 = []string{}
-	} else {
-		if err := budget.Call("_+_", q, int64(1)); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("params", err)
-		}
-		sum5, err := celrt.AddInt(q, int64(1))
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("params", err)
-		}
-		if err := budget.CallText("substring", bare, sum5); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("params", err)
-		}
-		r11, err := celrt.Substring(bare, sum5)
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("params", err)
-		}
-		if err := budget.CallText("split", r11, "&"); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("params", err)
-		}
-		v9 = celrt.Split(r11, "&")
-	}
-	params := v9
-	list := make([]string, 0, len(params))
-	for _, p := range params {
-		if steps++; steps > celrt.MaxSteps {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", celrt.ErrSteps)
-		}
-		if err := budget.CallText("split", p, "="); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", err)
-		}
-		elem8, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", err)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", err)
-		}
-		list = append(list, elem8)
-	}
-	list2 := make([]string, 0, len(list))
-	for _, n := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", celrt.ErrSteps)
-		}
-		ok := celrt.StringSize(n) <= int64(40)
-		if ok {
-			lOf := func() (string, error) {
-				if err := budget.CallText("lowerAscii", n); err != nil {
-					return "", err
-				}
-				return celrt.LowerASCII(n), nil
-			}
-			var lLazy celrt.Lazy[string]
-			v18, failure13 := func() (bool, error) {
-				v14, failure7 := func() (bool, error) {
-					v12, failure4 := func() (bool, error) {
-						v10, failure := func() (bool, error) {
-							l2, err := lLazy.Get(lOf)
-							if err != nil {
-								return false, err
-							}
-							return strings.Contains(l2, "token"), nil
-						}()
-						ok2, failure2 := v10, failure
-						if failure != nil || !ok2 {
-							v11, failure3 := func() (bool, error) {
-								l3, err := lLazy.Get(lOf)
-								if err != nil {
-									return false, budget.Failure(err)
-								}
-								return strings.Contains(l3, "secret"), nil
-							}()
-							ok2, failure2 = celrt.Or(v10, failure, v11, failure3)
-						}
-						if failure2 != nil {
-							return false, budget.Failure(failure2)
-						}
-						return ok2, nil
-					}()
-					ok3, failure5 := v12, failure4
-					if failure4 != nil || !ok3 {
-						v13, failure6 := func() (bool, error) {
-							l4, err := lLazy.Get(lOf)
-							if err != nil {
-								return false, budget.Failure(err)
-							}
-							return strings.Contains(l4, "passw"), nil
-						}()
-						ok3, failure5 = celrt.Or(v12, failure4, v13, failure6)
-					}
-					if failure5 != nil {
-						return false, budget.Failure(failure5)
-					}
-					return ok3, nil
-				}()
-				ok4, failure8 := v14, failure7
-				if failure7 != nil || !ok4 {
-					v17, failure12 := func() (bool, error) {
-						v15, failure9 := func() (bool, error) {
-							l5, err := lLazy.Get(lOf)
-							if err != nil {
-								return false, budget.Failure(err)
-							}
-							return strings.Contains(l5, "pwd"), nil
-						}()
-						ok5, failure10 := v15, failure9
-						if failure9 != nil || !ok5 {
-							v16, failure11 := func() (bool, error) {
-								l6, err := lLazy.Get(lOf)
-								if err != nil {
-									return false, budget.Failure(err)
-								}
-								return strings.Contains(l6, "key"), nil
-							}()
-							ok5, failure10 = celrt.Or(v15, failure9, v16, failure11)
-						}
-						if failure10 != nil {
-							return false, budget.Failure(failure10)
-						}
-						return ok5, nil
-					}()
-					ok4, failure8 = celrt.Or(v14, failure7, v17, failure12)
-				}
-				if failure8 != nil {
-					return false, budget.Failure(failure8)
-				}
-				return ok4, nil
-			}()
-			ok6, failure14 := v18, failure13
-			if failure13 != nil || !ok6 {
-				v27, failure27 := func() (bool, error) {
-					v23, failure21 := func() (bool, error) {
-						v21, failure18 := func() (bool, error) {
-							v19, failure15 := func() (bool, error) {
-								l7, err := lLazy.Get(lOf)
-								if err != nil {
-									return false, budget.Failure(err)
-								}
-								return strings.Contains(l7, "signature"), nil
-							}()
-							ok7, failure16 := v19, failure15
-							if failure15 != nil || !ok7 {
-								v20, failure17 := func() (bool, error) {
-									l8, err := lLazy.Get(lOf)
-									if err != nil {
-										return false, budget.Failure(err)
-									}
-									return l8 == "sig", nil
-								}()
-								ok7, failure16 = celrt.Or(v19, failure15, v20, failure17)
-							}
-							if failure16 != nil {
-								return false, budget.Failure(failure16)
-							}
-							return ok7, nil
-						}()
-						ok8, failure19 := v21, failure18
-						if failure18 != nil || !ok8 {
-							v22, failure20 := func() (bool, error) {
-								l9, err := lLazy.Get(lOf)
-								if err != nil {
-									return false, budget.Failure(err)
-								}
-								return strings.Contains(l9, "auth"), nil
-							}()
-							ok8, failure19 = celrt.Or(v21, failure18, v22, failure20)
-						}
-						if failure19 != nil {
-							return false, budget.Failure(failure19)
-						}
-						return ok8, nil
-					}()
-					ok9, failure22 := v23, failure21
-					if failure21 != nil || !ok9 {
-						v26, failure26 := func() (bool, error) {
-							v24, failure23 := func() (bool, error) {
-								l10, err := lLazy.Get(lOf)
-								if err != nil {
-									return false, budget.Failure(err)
-								}
-								return strings.Contains(l10, "session"), nil
-							}()
-							ok10, failure24 := v24, failure23
-							if failure23 != nil || !ok10 {
-								v25, failure25 := func() (bool, error) {
-									l11, err := lLazy.Get(lOf)
-									if err != nil {
-										return false, budget.Failure(err)
-									}
-									return strings.Contains(l11, "credential"), nil
-								}()
-								ok10, failure24 = celrt.Or(v24, failure23, v25, failure25)
-							}
-							if failure24 != nil {
-								return false, budget.Failure(failure24)
-							}
-							return ok10, nil
-						}()
-						ok9, failure22 = celrt.Or(v23, failure21, v26, failure26)
-					}
-					if failure22 != nil {
-						return false, budget.Failure(failure22)
-					}
-					return ok9, nil
-				}()
-				ok6, failure14 = celrt.Or(v18, failure13, v27, failure27)
-			}
-			if failure14 != nil {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", budget.Failure(failure14))
-			}
-			ok = ok6
-		}
-		if ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", budget.Failure(err))
-			}
-			list2 = append(list2, n)
-		}
-	}
-	secret := list2
-	var v28 string
-	if q < int64(0) {
-		v28 = bare
-	} else {
-		if err := budget.Call("_+_", q, int64(1)); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-		}
-		sum6, err := celrt.AddInt(q, int64(1))
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-		}
-		if err := budget.CallText("substring", bare, int64(0), sum6); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-		}
-		r12, err := celrt.SubstringRange(bare, int64(0), sum6)
-		if err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-		}
-		list3 := make([]string, 0, len(params))
-		for _, p2 := range params {
-			if steps++; steps > celrt.MaxSteps {
-				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(celrt.ErrSteps))
-			}
-			nOf := func() (string, error) {
-				if err := budget.CallText("split", p2, "="); err != nil {
-					return "", budget.Failure(err)
-				}
-				elem9, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
-				if err != nil {
-					return "", budget.Failure(err)
-				}
-				return elem9, nil
-			}
-			var nLazy celrt.Lazy[string]
-			ok11 := strings.Contains(p2, "=")
-			if ok11 {
-				n3, err := nLazy.Get(nOf)
-				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				ok11 = slices.Contains(secret, n3)
-			}
-			var v29 string
-			if ok11 {
-				vOf := func() (string, error) {
-					n4, err := nLazy.Get(nOf)
-					if err != nil {
-						return "", budget.Failure(err)
-					}
-					arg4 := celrt.StringSize(n4)
-					if err := budget.Call("_+_", arg4, int64(1)); err != nil {
-						return "", budget.Failure(err)
-					}
-					sum7, err := celrt.AddInt(arg4, int64(1))
-					if err != nil {
-						return "", budget.Failure(err)
-					}
-					if err := budget.CallText("substring", p2, sum7); err != nil {
-						return "", budget.Failure(err)
-					}
-					r13, err := celrt.Substring(p2, sum7)
-					if err != nil {
-						return "", budget.Failure(err)
-					}
-					if err := budget.CallText("split", r13, "#", int64(2)); err != nil {
-						return "", budget.Failure(err)
-					}
-					elem10, err := celrt.IndexList(celrt.SplitN(r13, "#", int64(2)), int64(0))
-					if err != nil {
-						return "", budget.Failure(err)
-					}
-					return elem10, nil
-				}
-				var vLazy celrt.Lazy[string]
-				n5, err := nLazy.Get(nOf)
-				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				if err := budget.Charge("_+_", int64(len(n5)+12)); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				ok12 := cut
-				if ok12 {
-					v31, err := vLazy.Get(vOf)
-					if err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-					}
-					ok12 = strings.HasSuffix(v31, "…")
-				}
-				var v32 string
-				if ok12 {
-					v33, err := vLazy.Get(vOf)
-					if err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-					}
-					diff, err := celrt.SubInt(celrt.StringSize(v33), int64(1))
-					if err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-					}
-					if err := budget.CallText("plural", diff, "character", "characters"); err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-					}
-					arg5 := celrt.Plural(diff, "character", "characters")
-					if err := budget.Charge("_+_", int64(len(arg5)+6)); err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-					}
-					v32 = arg5 + "›…"
-				} else {
-					v34, err := vLazy.Get(vOf)
-					if err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-					}
-					arg6 := celrt.StringSize(v34)
-					if err := budget.CallText("plural", arg6, "character", "characters"); err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-					}
-					arg7 := celrt.Plural(arg6, "character", "characters")
-					if err := budget.Charge("_+_", int64(len(arg7)+3)); err != nil {
-						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-					}
-					v32 = arg7 + "›"
-				}
-				if err := budget.Charge("_+_", int64(len(n5)+12+len(v32))); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				n6, err := nLazy.Get(nOf)
-				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				arg8 := celrt.StringSize(n6)
-				if err := budget.Call("_+_", arg8, int64(1)); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				sum8, err := celrt.AddInt(arg8, int64(1))
-				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				v35, err := vLazy.Get(vOf)
-				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				arg9 := celrt.StringSize(v35)
-				if err := budget.Call("_+_", sum8, arg9); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				sum9, err := celrt.AddInt(sum8, arg9)
-				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				if err := budget.CallText("substring", p2, sum9); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				r14, err := celrt.Substring(p2, sum9)
-				if err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				if err := budget.Charge("_+_", int64(len(n5)+12+len(v32)+len(r14))); err != nil {
-					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-				}
-				v29 = n5 + "=‹secret, " + v32 + r14
+			var v6 string
+			if host == "" {
+				v6 = " (a backslash in the host part, which browsers and Node read as '/')"
 			} else {
-				v29 = p2
+				arg := int64(limits.Summary)
+				if err := budget.CallText("truncate", host, arg); err != nil {
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+				}
+				arg2 := celrt.Truncate(host, arg)
+				if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+				}
+				v6 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
+			}
+			v5 = v6
+		}
+		hostNote = v5
+	}
+	var bare string
+	if slot == celrt.SlotPreview {
+		var v7 string
+		if userinfo {
+			if err := budget.CallText("indexOf", url, "://"); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			r5, err := celrt.IndexOf(url, "://")
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			if err := budget.Call("_+_", r5, int64(3)); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			sum3, err := celrt.AddInt(r5, int64(3))
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			if err := budget.CallText("substring", url, int64(0), sum3); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			r6, err := celrt.SubstringRange(url, int64(0), sum3)
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			if err := budget.Charge("_+_", int64(len(r6)+11)); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			if err := budget.CallText("indexOf", authority, "@"); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			r7, err := celrt.IndexOf(authority, "@")
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			if err := budget.CallText("plural", r7, "character", "characters"); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			arg3 := celrt.Plural(r7, "character", "characters")
+			if err := budget.ChargeEach("_+_", int64(len(r6)+11+len(arg3)), int64(len(r6)+11+len(arg3)+4)); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			if err := budget.CallText("indexOf", authority, "@"); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			r8, err := celrt.IndexOf(authority, "@")
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			if err := budget.Call("_+_", r8, int64(1)); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			sum4, err := celrt.AddInt(r8, int64(1))
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			if err := budget.CallText("substring", rest, sum4); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			r9, err := celrt.Substring(rest, sum4)
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			size := len(r6) + 11 + len(arg3) + 4 + len(r9)
+			if err := budget.Charge("_+_", int64(size)); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("bare", err)
+			}
+			v7 = r6 + "‹secret, " + arg3 + "›@" + r9
+		} else {
+			v7 = url
+		}
+		bare = v7
+	}
+	var cut bool
+	if slot == celrt.SlotPreview {
+		opt3 := celrt.NonEmpty(celrt.Field(input, "url"))
+		v8 := opt3.Value
+		if !opt3.Ok {
+			v8 = ""
+		}
+		cut = celrt.StringSize(v8) > int64(8192)
+	}
+	var q int64
+	if slot == celrt.SlotPreview {
+		if err := budget.CallText("indexOf", bare, "?"); err != nil {
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("q", err)
+		}
+		r10, err := celrt.IndexOf(bare, "?")
+		if err != nil {
+			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("q", err)
+		}
+		q = r10
+	}
+	var params []string
+	if slot == celrt.SlotPreview {
+		var v9 []string
+		if q < int64(0) {
+			v9 = []string{}
+		} else {
+			if err := budget.Call("_+_", q, int64(1)); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("params", err)
+			}
+			sum5, err := celrt.AddInt(q, int64(1))
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("params", err)
+			}
+			if err := budget.CallText("substring", bare, sum5); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("params", err)
+			}
+			r11, err := celrt.Substring(bare, sum5)
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("params", err)
+			}
+			if err := budget.CallText("split", r11, "&"); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("params", err)
+			}
+			v9 = celrt.Split(r11, "&")
+		}
+		params = v9
+	}
+	var secret []string
+	if slot == celrt.SlotPreview {
+		list := make([]string, 0, len(params))
+		for _, p := range params {
+			if steps++; steps > celrt.MaxSteps {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", celrt.ErrSteps)
+			}
+			if err := budget.CallText("split", p, "="); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", err)
+			}
+			elem8, err := celrt.IndexList(celrt.Split(p, "="), int64(0))
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", err)
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", err)
+			}
+			list = append(list, elem8)
+		}
+		list2 := make([]string, 0, len(list))
+		for _, n := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", celrt.ErrSteps)
+			}
+			ok := celrt.StringSize(n) <= int64(40)
+			if ok {
+				lOf := func() (string, error) {
+					if err := budget.CallText("lowerAscii", n); err != nil {
+						return "", err
+					}
+					return celrt.LowerASCII(n), nil
+				}
+				var lLazy celrt.Lazy[string]
+				v18, failure13 := func() (bool, error) {
+					v14, failure7 := func() (bool, error) {
+						v12, failure4 := func() (bool, error) {
+							v10, failure := func() (bool, error) {
+								l2, err := lLazy.Get(lOf)
+								if err != nil {
+									return false, err
+								}
+								return strings.Contains(l2, "token"), nil
+							}()
+							ok2, failure2 := v10, failure
+							if failure != nil || !ok2 {
+								v11, failure3 := func() (bool, error) {
+									l3, err := lLazy.Get(lOf)
+									if err != nil {
+										return false, budget.Failure(err)
+									}
+									return strings.Contains(l3, "secret"), nil
+								}()
+								ok2, failure2 = celrt.Or(v10, failure, v11, failure3)
+							}
+							if failure2 != nil {
+								return false, budget.Failure(failure2)
+							}
+							return ok2, nil
+						}()
+						ok3, failure5 := v12, failure4
+						if failure4 != nil || !ok3 {
+							v13, failure6 := func() (bool, error) {
+								l4, err := lLazy.Get(lOf)
+								if err != nil {
+									return false, budget.Failure(err)
+								}
+								return strings.Contains(l4, "passw"), nil
+							}()
+							ok3, failure5 = celrt.Or(v12, failure4, v13, failure6)
+						}
+						if failure5 != nil {
+							return false, budget.Failure(failure5)
+						}
+						return ok3, nil
+					}()
+					ok4, failure8 := v14, failure7
+					if failure7 != nil || !ok4 {
+						v17, failure12 := func() (bool, error) {
+							v15, failure9 := func() (bool, error) {
+								l5, err := lLazy.Get(lOf)
+								if err != nil {
+									return false, budget.Failure(err)
+								}
+								return strings.Contains(l5, "pwd"), nil
+							}()
+							ok5, failure10 := v15, failure9
+							if failure9 != nil || !ok5 {
+								v16, failure11 := func() (bool, error) {
+									l6, err := lLazy.Get(lOf)
+									if err != nil {
+										return false, budget.Failure(err)
+									}
+									return strings.Contains(l6, "key"), nil
+								}()
+								ok5, failure10 = celrt.Or(v15, failure9, v16, failure11)
+							}
+							if failure10 != nil {
+								return false, budget.Failure(failure10)
+							}
+							return ok5, nil
+						}()
+						ok4, failure8 = celrt.Or(v14, failure7, v17, failure12)
+					}
+					if failure8 != nil {
+						return false, budget.Failure(failure8)
+					}
+					return ok4, nil
+				}()
+				ok6, failure14 := v18, failure13
+				if failure13 != nil || !ok6 {
+					v27, failure27 := func() (bool, error) {
+						v23, failure21 := func() (bool, error) {
+							v21, failure18 := func() (bool, error) {
+								v19, failure15 := func() (bool, error) {
+									l7, err := lLazy.Get(lOf)
+									if err != nil {
+										return false, budget.Failure(err)
+									}
+									return strings.Contains(l7, "signature"), nil
+								}()
+								ok7, failure16 := v19, failure15
+								if failure15 != nil || !ok7 {
+									v20, failure17 := func() (bool, error) {
+										l8, err := lLazy.Get(lOf)
+										if err != nil {
+											return false, budget.Failure(err)
+										}
+										return l8 == "sig", nil
+									}()
+									ok7, failure16 = celrt.Or(v19, failure15, v20, failure17)
+								}
+								if failure16 != nil {
+									return false, budget.Failure(failure16)
+								}
+								return ok7, nil
+							}()
+							ok8, failure19 := v21, failure18
+							if failure18 != nil || !ok8 {
+								v22, failure20 := func() (bool, error) {
+									l9, err := lLazy.Get(lOf)
+									if err != nil {
+										return false, budget.Failure(err)
+									}
+									return strings.Contains(l9, "auth"), nil
+								}()
+								ok8, failure19 = celrt.Or(v21, failure18, v22, failure20)
+							}
+							if failure19 != nil {
+								return false, budget.Failure(failure19)
+							}
+							return ok8, nil
+						}()
+						ok9, failure22 := v23, failure21
+						if failure21 != nil || !ok9 {
+							v26, failure26 := func() (bool, error) {
+								v24, failure23 := func() (bool, error) {
+									l10, err := lLazy.Get(lOf)
+									if err != nil {
+										return false, budget.Failure(err)
+									}
+									return strings.Contains(l10, "session"), nil
+								}()
+								ok10, failure24 := v24, failure23
+								if failure23 != nil || !ok10 {
+									v25, failure25 := func() (bool, error) {
+										l11, err := lLazy.Get(lOf)
+										if err != nil {
+											return false, budget.Failure(err)
+										}
+										return strings.Contains(l11, "credential"), nil
+									}()
+									ok10, failure24 = celrt.Or(v24, failure23, v25, failure25)
+								}
+								if failure24 != nil {
+									return false, budget.Failure(failure24)
+								}
+								return ok10, nil
+							}()
+							ok9, failure22 = celrt.Or(v23, failure21, v26, failure26)
+						}
+						if failure22 != nil {
+							return false, budget.Failure(failure22)
+						}
+						return ok9, nil
+					}()
+					ok6, failure14 = celrt.Or(v18, failure13, v27, failure27)
+				}
+				if failure14 != nil {
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", budget.Failure(failure14))
+				}
+				ok = ok6
+			}
+			if ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("secret", budget.Failure(err))
+				}
+				list2 = append(list2, n)
+			}
+		}
+		secret = list2
+	}
+	var shown string
+	if slot == celrt.SlotPreview {
+		var v28 string
+		if q < int64(0) {
+			v28 = bare
+		} else {
+			if err := budget.Call("_+_", q, int64(1)); err != nil {
 				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 			}
-			list3 = append(list3, v29)
+			sum6, err := celrt.AddInt(q, int64(1))
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+			}
+			if err := budget.CallText("substring", bare, int64(0), sum6); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+			}
+			r12, err := celrt.SubstringRange(bare, int64(0), sum6)
+			if err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+			}
+			list3 := make([]string, 0, len(params))
+			for _, p2 := range params {
+				if steps++; steps > celrt.MaxSteps {
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(celrt.ErrSteps))
+				}
+				nOf := func() (string, error) {
+					if err := budget.CallText("split", p2, "="); err != nil {
+						return "", budget.Failure(err)
+					}
+					elem9, err := celrt.IndexList(celrt.Split(p2, "="), int64(0))
+					if err != nil {
+						return "", budget.Failure(err)
+					}
+					return elem9, nil
+				}
+				var nLazy celrt.Lazy[string]
+				ok11 := strings.Contains(p2, "=")
+				if ok11 {
+					n3, err := nLazy.Get(nOf)
+					if err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					ok11 = slices.Contains(secret, n3)
+				}
+				var v29 string
+				if ok11 {
+					vOf := func() (string, error) {
+						n4, err := nLazy.Get(nOf)
+						if err != nil {
+							return "", budget.Failure(err)
+						}
+						arg4 := celrt.StringSize(n4)
+						if err := budget.Call("_+_", arg4, int64(1)); err != nil {
+							return "", budget.Failure(err)
+						}
+						sum7, err := celrt.AddInt(arg4, int64(1))
+						if err != nil {
+							return "", budget.Failure(err)
+						}
+						if err := budget.CallText("substring", p2, sum7); err != nil {
+							return "", budget.Failure(err)
+						}
+						r13, err := celrt.Substring(p2, sum7)
+						if err != nil {
+							return "", budget.Failure(err)
+						}
+						if err := budget.CallText("split", r13, "#", int64(2)); err != nil {
+							return "", budget.Failure(err)
+						}
+						elem10, err := celrt.IndexList(celrt.SplitN(r13, "#", int64(2)), int64(0))
+						if err != nil {
+							return "", budget.Failure(err)
+						}
+						return elem10, nil
+					}
+					var vLazy celrt.Lazy[string]
+					n5, err := nLazy.Get(nOf)
+					if err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(len(n5)+12)); err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					ok12 := cut
+					if ok12 {
+						v31, err := vLazy.Get(vOf)
+						if err != nil {
+							return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+						}
+						ok12 = strings.HasSuffix(v31, "…")
+					}
+					var v32 string
+					if ok12 {
+						v33, err := vLazy.Get(vOf)
+						if err != nil {
+							return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+						}
+						diff, err := celrt.SubInt(celrt.StringSize(v33), int64(1))
+						if err != nil {
+							return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+						}
+						if err := budget.CallText("plural", diff, "character", "characters"); err != nil {
+							return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+						}
+						arg5 := celrt.Plural(diff, "character", "characters")
+						if err := budget.Charge("_+_", int64(len(arg5)+6)); err != nil {
+							return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+						}
+						v32 = arg5 + "›…"
+					} else {
+						v34, err := vLazy.Get(vOf)
+						if err != nil {
+							return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+						}
+						arg6 := celrt.StringSize(v34)
+						if err := budget.CallText("plural", arg6, "character", "characters"); err != nil {
+							return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+						}
+						arg7 := celrt.Plural(arg6, "character", "characters")
+						if err := budget.Charge("_+_", int64(len(arg7)+3)); err != nil {
+							return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+						}
+						v32 = arg7 + "›"
+					}
+					if err := budget.Charge("_+_", int64(len(n5)+12+len(v32))); err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					n6, err := nLazy.Get(nOf)
+					if err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					arg8 := celrt.StringSize(n6)
+					if err := budget.Call("_+_", arg8, int64(1)); err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					sum8, err := celrt.AddInt(arg8, int64(1))
+					if err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					v35, err := vLazy.Get(vOf)
+					if err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					arg9 := celrt.StringSize(v35)
+					if err := budget.Call("_+_", sum8, arg9); err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					sum9, err := celrt.AddInt(sum8, arg9)
+					if err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					if err := budget.CallText("substring", p2, sum9); err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					r14, err := celrt.Substring(p2, sum9)
+					if err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(len(n5)+12+len(v32)+len(r14))); err != nil {
+						return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					v29 = n5 + "=‹secret, " + v32 + r14
+				} else {
+					v29 = p2
+				}
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+				}
+				list3 = append(list3, v29)
+			}
+			if err := budget.Call("join", list3, "&"); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+			}
+			arg10 := celrt.JoinSep(list3, "&")
+			if err := budget.Charge("_+_", int64(len(r12)+len(arg10))); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+			}
+			v28 = r12 + arg10
 		}
-		if err := budget.Call("join", list3, "&"); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-		}
-		arg10 := celrt.JoinSep(list3, "&")
-		if err := budget.Charge("_+_", int64(len(r12)+len(arg10))); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-		}
-		v28 = r12 + arg10
+		shown = v28
 	}
-	shown := v28
-	var v36 []string
-	if userinfo {
-		v36 = []string{"a password"}
-	} else {
-		v36 = []string{}
-	}
-	list4 := make([]string, 0, len(secret))
-	for _, n7 := range secret {
-		if steps++; steps > celrt.MaxSteps {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", budget.Failure(celrt.ErrSteps))
+	var flags []string
+	if slot == celrt.SlotPreview {
+		var v36 []string
+		if userinfo {
+			v36 = []string{"a password"}
+		} else {
+			v36 = []string{}
 		}
-		if err := budget.ChargeEach("_+_", int64(1+len(n7)), int64(1+len(n7)+1)); err != nil {
+		list4 := make([]string, 0, len(secret))
+		for _, n7 := range secret {
+			if steps++; steps > celrt.MaxSteps {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", budget.Failure(celrt.ErrSteps))
+			}
+			if err := budget.ChargeEach("_+_", int64(1+len(n7)), int64(1+len(n7)+1)); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", budget.Failure(err))
+			}
+			elem11 := "'" + n7 + "'"
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", budget.Failure(err))
+			}
+			list4 = append(list4, elem11)
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v36)+len(list4)))); err != nil {
 			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", budget.Failure(err))
 		}
-		elem11 := "'" + n7 + "'"
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", budget.Failure(err))
-		}
-		list4 = append(list4, elem11)
+		flags = celrt.Concat(v36, list4)
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v36)+len(list4)))); err != nil {
-		return letsWebFetch{}, celrt.Budget{}, 0, celrt.InLet("flags", budget.Failure(err))
-	}
-	flags := celrt.Concat(v36, list4)
 	return letsWebFetch{
 		url:       url,
 		prompt:    prompt,
@@ -5825,7 +5892,7 @@ func letsWebFetchOf(input *value.Object, tool string, limits runtime.Limits) (le
 //	    ? optional.of("to fetch the pages named in \"" + truncate(prompt, limits.preview) + "\"")
 //	    : optional.none()
 func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsWebFetchOf(input, tool, limits)
+	lets, budget, _, err := letsWebFetchOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -5914,7 +5981,7 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 //	  : prompt != "" ? optional.of(truncate(prompt, limits.summary))
 //	  : optional.none()
 func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsWebFetchOf(input, tool, limits)
+	lets, budget, _, err := letsWebFetchOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -6044,10 +6111,7 @@ func RowWebFetch(input *value.Object, tool string, limits runtime.Limits) (strin
 //	result = cel.bind(text, result.text,
 //	  text == "" ? optional.none() : optional.of(fileSize(size(text))))
 func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsWebFetchOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -6070,12 +6134,9 @@ func ResultWebFetch(input *value.Object, tool string, limits runtime.Limits, res
 		}
 		arg := celrt.StringSize(text4)
 		if err := budget.CallText("fileSize", arg); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v1 = celrt.Of(celrt.FileSizeInt(arg))
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -6099,9 +6160,10 @@ type letsWebSearch struct {
 	blocked []string
 }
 
-// letsWebSearchOf computes the lets of "web_search" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsWebSearchOf(input *value.Object, tool string, limits runtime.Limits) (letsWebSearch, celrt.Budget, int, error) {
+// letsWebSearchOf computes the lets of "web_search" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsWebSearchOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsWebSearch, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	query := celrt.NonEmpty(celrt.Field(input, "query"))
@@ -6151,52 +6213,55 @@ func letsWebSearchOf(input *value.Object, tool string, limits runtime.Limits) (l
 		list2 = append(list2, v5)
 	}
 	allowed := list2
-	v6 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
-	var v7 any
-	if v6 == celrt.ListType {
-		v7 = celrt.Field(input, "blocked_domains")
-	} else {
-		v8 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
-		var v9 []any
-		if v8 == celrt.StringType {
-			v9 = []any{celrt.Field(input, "blocked_domains")}
+	var blocked []string
+	if slot == celrt.SlotPreview {
+		v6 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+		var v7 any
+		if v6 == celrt.ListType {
+			v7 = celrt.Field(input, "blocked_domains")
 		} else {
-			v9 = []any{}
-		}
-		v7 = v9
-	}
-	items2, err := celrt.Iterate(v7)
-	if err != nil {
-		return letsWebSearch{}, celrt.Budget{}, 0, celrt.InLet("blocked", err)
-	}
-	list3 := make([]any, 0, items2.Len())
-	for i2 := range items2.Len() {
-		d3 := items2.At(i2)
-		if steps++; steps > celrt.MaxSteps {
-			return letsWebSearch{}, celrt.Budget{}, 0, celrt.InLet("blocked", celrt.ErrSteps)
-		}
-		if celrt.NonEmpty(d3).Ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsWebSearch{}, celrt.Budget{}, 0, celrt.InLet("blocked", err)
+			v8 := celrt.TypeOf(celrt.Field(input, "blocked_domains"))
+			var v9 []any
+			if v8 == celrt.StringType {
+				v9 = []any{celrt.Field(input, "blocked_domains")}
+			} else {
+				v9 = []any{}
 			}
-			list3 = append(list3, d3)
+			v7 = v9
 		}
-	}
-	list4 := make([]string, 0, len(list3))
-	for _, d4 := range list3 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsWebSearch{}, celrt.Budget{}, 0, celrt.InLet("blocked", celrt.ErrSteps)
-		}
-		v10, err := celrt.NonEmpty(d4).Get()
+		items2, err := celrt.Iterate(v7)
 		if err != nil {
 			return letsWebSearch{}, celrt.Budget{}, 0, celrt.InLet("blocked", err)
 		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsWebSearch{}, celrt.Budget{}, 0, celrt.InLet("blocked", err)
+		list3 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			d3 := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return letsWebSearch{}, celrt.Budget{}, 0, celrt.InLet("blocked", celrt.ErrSteps)
+			}
+			if celrt.NonEmpty(d3).Ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsWebSearch{}, celrt.Budget{}, 0, celrt.InLet("blocked", err)
+				}
+				list3 = append(list3, d3)
+			}
 		}
-		list4 = append(list4, v10)
+		list4 := make([]string, 0, len(list3))
+		for _, d4 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsWebSearch{}, celrt.Budget{}, 0, celrt.InLet("blocked", celrt.ErrSteps)
+			}
+			v10, err := celrt.NonEmpty(d4).Get()
+			if err != nil {
+				return letsWebSearch{}, celrt.Budget{}, 0, celrt.InLet("blocked", err)
+			}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsWebSearch{}, celrt.Budget{}, 0, celrt.InLet("blocked", err)
+			}
+			list4 = append(list4, v10)
+		}
+		blocked = list4
 	}
-	blocked := list4
 	return letsWebSearch{
 		query:   query,
 		allowed: allowed,
@@ -6232,7 +6297,7 @@ func letsWebSearchOf(input *value.Object, tool string, limits runtime.Limits) (l
 //	      + (blocked.size() == 0 ? "" : ", excluding " + truncate(blocked.join(", "), 80)))
 //	  : optional.none()
 func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsWebSearchOf(input, tool, limits)
+	lets, budget, _, err := letsWebSearchOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -6307,7 +6372,7 @@ func PreviewWebSearch(input *value.Object, tool string, limits runtime.Limits) (
 //	      + (allowed.size() == 0 ? "" : " on " + truncate(allowed.join(", "), 40)))
 //	  : optional.none()
 func RowWebSearch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsWebSearchOf(input, tool, limits)
+	lets, budget, _, err := letsWebSearchOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -6358,10 +6423,7 @@ func RowWebSearch(input *value.Object, tool string, limits runtime.Limits) (stri
 //	result = cel.bind(links, result.text.split("://").size() - 1,
 //	  links == 0 ? optional.none() : optional.of(plural(links, "link", "links")))
 func ResultWebSearch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsWebSearchOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	linksOf := func() (int64, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -6419,179 +6481,195 @@ type letsTask struct {
 	listed       string
 }
 
-// letsTaskOf computes the lets of "task" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTask, celrt.Budget, int, error) {
+// letsTaskOf computes the lets of "task" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsTask, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := celrt.NonEmpty(celrt.Field(input, "description"))
-	v2 := v1.Value
-	if !v1.Ok {
-		v2 = ""
-	}
-	if err := budget.CallText("collapse", v2); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("description", err)
-	}
-	description := celrt.Collapse(v2)
-	opt := celrt.NonEmpty(celrt.Field(input, "prompt"))
-	v3 := opt.Value
-	if !opt.Ok {
-		v3 = ""
-	}
-	if err := budget.CallText("collapse", v3); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("prompt", err)
-	}
-	prompt := celrt.Collapse(v3)
-	v4 := []any{"subagent_type", celrt.Field(input, "subagent_type")}
-	v5 := []any{"subagent_name", celrt.Field(input, "subagent_name")}
-	v6 := []any{"agent_name", celrt.Field(input, "agent_name")}
-	v7 := [][]any{v4, v5, v6, []any{"agent", celrt.Field(input, "agent")}}
-	list := make([][]any, 0, len(v7))
-	for _, k := range v7 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", celrt.ErrSteps)
+	var description string
+	if slot != celrt.SlotResult {
+		v1 := celrt.NonEmpty(celrt.Field(input, "description"))
+		v2 := v1.Value
+		if !v1.Ok {
+			v2 = ""
 		}
-		elem, err := celrt.IndexList(k, int64(1))
-		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+		if err := budget.CallText("collapse", v2); err != nil {
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("description", err)
 		}
-		if celrt.NonEmpty(elem).Ok {
+		description = celrt.Collapse(v2)
+	}
+	var prompt string
+	if slot != celrt.SlotResult {
+		opt := celrt.NonEmpty(celrt.Field(input, "prompt"))
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = ""
+		}
+		if err := budget.CallText("collapse", v3); err != nil {
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("prompt", err)
+		}
+		prompt = celrt.Collapse(v3)
+	}
+	var kinds [][]string
+	if slot != celrt.SlotResult {
+		v4 := []any{"subagent_type", celrt.Field(input, "subagent_type")}
+		v5 := []any{"subagent_name", celrt.Field(input, "subagent_name")}
+		v6 := []any{"agent_name", celrt.Field(input, "agent_name")}
+		v7 := [][]any{v4, v5, v6, []any{"agent", celrt.Field(input, "agent")}}
+		list := make([][]any, 0, len(v7))
+		for _, k := range v7 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", celrt.ErrSteps)
+			}
+			elem, err := celrt.IndexList(k, int64(1))
+			if err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+			}
+			if celrt.NonEmpty(elem).Ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+				}
+				list = append(list, k)
+			}
+		}
+		list2 := make([][]string, 0, len(list))
+		for _, k2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", celrt.ErrSteps)
+			}
+			elem2, err := celrt.IndexList(k2, int64(0))
+			if err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+			}
+			if err := budget.CallText("string", elem2); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+			}
+			s, err := celrt.ToString(elem2)
+			if err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+			}
+			elem3, err := celrt.IndexList(k2, int64(1))
+			if err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+			}
+			v8, err := celrt.NonEmpty(elem3).Get()
+			if err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+			}
+			if err := budget.CallText("collapse", v8); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+			}
+			arg := celrt.Collapse(v8)
+			if err := budget.CallText("truncate", arg, int64(40)); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+			}
+			elem4 := []string{s, celrt.Truncate(arg, int64(40))}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
 			}
-			list = append(list, k)
+			list2 = append(list2, elem4)
 		}
+		kinds = list2
 	}
-	list2 := make([][]string, 0, len(list))
-	for _, k2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", celrt.ErrSteps)
-		}
-		elem2, err := celrt.IndexList(k2, int64(0))
-		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-		}
-		if err := budget.CallText("string", elem2); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-		}
-		s, err := celrt.ToString(elem2)
-		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-		}
-		elem3, err := celrt.IndexList(k2, int64(1))
-		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-		}
-		v8, err := celrt.NonEmpty(elem3).Get()
-		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-		}
-		if err := budget.CallText("collapse", v8); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-		}
-		arg := celrt.Collapse(v8)
-		if err := budget.CallText("truncate", arg, int64(40)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-		}
-		elem4 := []string{s, celrt.Truncate(arg, int64(40))}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-		}
-		list2 = append(list2, elem4)
-	}
-	kinds := list2
-	found := false
-	var failure error
-	for _, k3 := range kinds {
-		if steps++; steps > celrt.MaxSteps {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kindConflict", celrt.ErrSteps)
-		}
-		v9, failure2 := func() (bool, error) {
-			elem5, err := celrt.IndexList(k3, int64(1))
-			if err != nil {
-				return false, err
+	var kindConflict bool
+	if slot != celrt.SlotResult {
+		found := false
+		var failure error
+		for _, k3 := range kinds {
+			if steps++; steps > celrt.MaxSteps {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kindConflict", celrt.ErrSteps)
 			}
-			elem6, err := celrt.IndexList(kinds, int64(0))
-			if err != nil {
-				return false, err
-			}
-			elem7, err := celrt.IndexList(elem6, int64(1))
-			if err != nil {
-				return false, err
-			}
-			return elem5 != elem7, nil
-		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
-			}
-			continue
-		}
-		found = v9
-		if found {
-			break
-		}
-	}
-	if !found && failure != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kindConflict", budget.Failure(failure))
-	}
-	kindConflict := found
-	var v10 string
-	if int64(len(kinds)) == int64(0) {
-		v10 = "a sub-agent"
-	} else {
-		var v11 string
-		if kindConflict {
-			list3 := make([]string, 0, len(kinds))
-			for _, k4 := range kinds {
-				if steps++; steps > celrt.MaxSteps {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(celrt.ErrSteps))
-				}
-				elem8, err := celrt.IndexList(k4, int64(0))
+			v9, failure2 := func() (bool, error) {
+				elem5, err := celrt.IndexList(k3, int64(1))
 				if err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+					return false, err
 				}
-				if err := budget.Charge("_+_", int64(len(elem8)+2)); err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
-				}
-				elem9, err := celrt.IndexList(k4, int64(1))
+				elem6, err := celrt.IndexList(kinds, int64(0))
 				if err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+					return false, err
 				}
-				if err := budget.ChargeEach("_+_", int64(len(elem8)+2+len(elem9)), int64(len(elem8)+2+len(elem9)+1)); err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+				elem7, err := celrt.IndexList(elem6, int64(1))
+				if err != nil {
+					return false, err
 				}
-				elem10 := elem8 + " '" + elem9 + "'"
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+				return elem5 != elem7, nil
+			}()
+			if failure2 != nil {
+				if failure == nil {
+					failure = failure2
 				}
-				list3 = append(list3, elem10)
+				continue
 			}
-			if err := budget.Call("join", list3, " or "); err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+			found = v9
+			if found {
+				break
 			}
-			arg2 := celrt.JoinSep(list3, " or ")
-			if err := budget.Charge("_+_", int64(10+len(arg2))); err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
-			}
-			v11 = "sub-agent " + arg2
+		}
+		if !found && failure != nil {
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kindConflict", budget.Failure(failure))
+		}
+		kindConflict = found
+	}
+	var who string
+	if slot != celrt.SlotResult {
+		var v10 string
+		if int64(len(kinds)) == int64(0) {
+			v10 = "a sub-agent"
 		} else {
-			elem11, err := celrt.IndexList(kinds, int64(0))
-			if err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+			var v11 string
+			if kindConflict {
+				list3 := make([]string, 0, len(kinds))
+				for _, k4 := range kinds {
+					if steps++; steps > celrt.MaxSteps {
+						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(celrt.ErrSteps))
+					}
+					elem8, err := celrt.IndexList(k4, int64(0))
+					if err != nil {
+						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(len(elem8)+2)); err != nil {
+						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+					}
+					elem9, err := celrt.IndexList(k4, int64(1))
+					if err != nil {
+						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+					}
+					if err := budget.ChargeEach("_+_", int64(len(elem8)+2+len(elem9)), int64(len(elem8)+2+len(elem9)+1)); err != nil {
+						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+					}
+					elem10 := elem8 + " '" + elem9 + "'"
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+					}
+					list3 = append(list3, elem10)
+				}
+				if err := budget.Call("join", list3, " or "); err != nil {
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+				}
+				arg2 := celrt.JoinSep(list3, " or ")
+				if err := budget.Charge("_+_", int64(10+len(arg2))); err != nil {
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+				}
+				v11 = "sub-agent " + arg2
+			} else {
+				elem11, err := celrt.IndexList(kinds, int64(0))
+				if err != nil {
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+				}
+				elem12, err := celrt.IndexList(elem11, int64(1))
+				if err != nil {
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+				}
+				if err := budget.ChargeEach("_+_", int64(11+len(elem12)), int64(11+len(elem12)+1)); err != nil {
+					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
+				}
+				v11 = "sub-agent '" + elem12 + "'"
 			}
-			elem12, err := celrt.IndexList(elem11, int64(1))
-			if err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
-			}
-			if err := budget.ChargeEach("_+_", int64(11+len(elem12)), int64(11+len(elem12)+1)); err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
-			}
-			v11 = "sub-agent '" + elem12 + "'"
+			v10 = v11
 		}
-		v10 = v11
+		who = v10
 	}
-	who := v10
 	v12 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
 	var v13 []string
 	if v12 {
@@ -6668,142 +6746,148 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 		v13 = []string{}
 	}
 	tasks := v13
-	v20 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	var v21 []string
-	if v20 {
-		v21 = []string{" in the background"}
-	} else {
-		v21 = []string{}
+	var how []string
+	if slot == celrt.SlotPreview {
+		v20 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+		var v21 []string
+		if v20 {
+			v21 = []string{" in the background"}
+		} else {
+			v21 = []string{}
+		}
+		v22 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+		var v23 []string
+		if v22 {
+			arg3 := celrt.Field(input, "isolation")
+			if err := budget.CallText("collapse", arg3); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			x, err := celrt.AsString(arg3)
+			if err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			arg4 := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			arg5 := celrt.Truncate(arg4, int64(20))
+			if err := budget.Charge("_+_", int64(15+len(arg5))); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			v23 = []string{" isolated in a " + arg5}
+		} else {
+			v23 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)))); err != nil {
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+		}
+		var v24 []string
+		if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
+			arg6 := celrt.Field(input, "model")
+			if err := budget.CallText("collapse", arg6); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			x2, err := celrt.AsString(arg6)
+			if err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			arg7 := celrt.Collapse(x2)
+			if err := budget.CallText("truncate", arg7, int64(40)); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			arg8 := celrt.Truncate(arg7, int64(40))
+			if err := budget.Charge("_+_", int64(10+len(arg8))); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			v24 = []string{" on model " + arg8}
+		} else {
+			v24 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)+len(v24)))); err != nil {
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+		}
+		var v25 []string
+		if celrt.NonEmpty(celrt.Field(input, "mode")).Ok {
+			arg9 := celrt.Field(input, "mode")
+			if err := budget.CallText("collapse", arg9); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			x3, err := celrt.AsString(arg9)
+			if err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			arg10 := celrt.Collapse(x3)
+			if err := budget.CallText("truncate", arg10, int64(40)); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			arg11 := celrt.Truncate(arg10, int64(40))
+			if err := budget.Charge("_+_", int64(20+len(arg11))); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			v25 = []string{" in permission mode " + arg11}
+		} else {
+			v25 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)+len(v24)+len(v25)))); err != nil {
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+		}
+		var v26 []string
+		if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
+			arg12 := celrt.Field(input, "task_id")
+			if err := budget.CallText("collapse", arg12); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			x4, err := celrt.AsString(arg12)
+			if err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			arg13 := celrt.Collapse(x4)
+			if err := budget.CallText("truncate", arg13, int64(60)); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			arg14 := celrt.Truncate(arg13, int64(60))
+			if err := budget.ChargeEach("_+_", int64(17+len(arg14)), int64(17+len(arg14)+1)); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+			}
+			v26 = []string{", resuming task '" + arg14 + "'"}
+		} else {
+			v26 = []string{}
+		}
+		size := len(v21) + len(v23) + len(v24) + len(v25) + len(v26)
+		if err := budget.Charge("_+_", int64(16*(size))); err != nil {
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+		}
+		how = celrt.Concat(v21, v23, v24, v25, v26)
 	}
-	v22 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
-	var v23 []string
-	if v22 {
-		arg3 := celrt.Field(input, "isolation")
-		if err := budget.CallText("collapse", arg3); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
+	var listed string
+	if slot != celrt.SlotResult {
+		list6 := make([]string, 0, len(tasks))
+		for _, t3 := range tasks {
+			if steps++; steps > celrt.MaxSteps {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
+			}
+			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(tasks)))
+			if err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			if err := budget.CallText("truncate", t3, quotient); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			arg15 := celrt.Truncate(t3, quotient)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			elem14 := "\"" + arg15 + "\""
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			list6 = append(list6, elem14)
 		}
-		x, err := celrt.AsString(arg3)
-		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		arg4 := celrt.Collapse(x)
-		if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		arg5 := celrt.Truncate(arg4, int64(20))
-		if err := budget.Charge("_+_", int64(15+len(arg5))); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		v23 = []string{" isolated in a " + arg5}
-	} else {
-		v23 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)))); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-	}
-	var v24 []string
-	if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
-		arg6 := celrt.Field(input, "model")
-		if err := budget.CallText("collapse", arg6); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		x2, err := celrt.AsString(arg6)
-		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		arg7 := celrt.Collapse(x2)
-		if err := budget.CallText("truncate", arg7, int64(40)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		arg8 := celrt.Truncate(arg7, int64(40))
-		if err := budget.Charge("_+_", int64(10+len(arg8))); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		v24 = []string{" on model " + arg8}
-	} else {
-		v24 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)+len(v24)))); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-	}
-	var v25 []string
-	if celrt.NonEmpty(celrt.Field(input, "mode")).Ok {
-		arg9 := celrt.Field(input, "mode")
-		if err := budget.CallText("collapse", arg9); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		x3, err := celrt.AsString(arg9)
-		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		arg10 := celrt.Collapse(x3)
-		if err := budget.CallText("truncate", arg10, int64(40)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		arg11 := celrt.Truncate(arg10, int64(40))
-		if err := budget.Charge("_+_", int64(20+len(arg11))); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		v25 = []string{" in permission mode " + arg11}
-	} else {
-		v25 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)+len(v24)+len(v25)))); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-	}
-	var v26 []string
-	if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
-		arg12 := celrt.Field(input, "task_id")
-		if err := budget.CallText("collapse", arg12); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		x4, err := celrt.AsString(arg12)
-		if err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		arg13 := celrt.Collapse(x4)
-		if err := budget.CallText("truncate", arg13, int64(60)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		arg14 := celrt.Truncate(arg13, int64(60))
-		if err := budget.ChargeEach("_+_", int64(17+len(arg14)), int64(17+len(arg14)+1)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-		}
-		v26 = []string{", resuming task '" + arg14 + "'"}
-	} else {
-		v26 = []string{}
-	}
-	size := len(v21) + len(v23) + len(v24) + len(v25) + len(v26)
-	if err := budget.Charge("_+_", int64(16*(size))); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
-	}
-	how := celrt.Concat(v21, v23, v24, v25, v26)
-	list6 := make([]string, 0, len(tasks))
-	for _, t3 := range tasks {
-		if steps++; steps > celrt.MaxSteps {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
-		}
-		quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(tasks)))
-		if err != nil {
+		if err := budget.Call("join", list6, ", "); err != nil {
 			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
-		if err := budget.CallText("truncate", t3, quotient); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		arg15 := celrt.Truncate(t3, quotient)
-		if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		elem14 := "\"" + arg15 + "\""
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		list6 = append(list6, elem14)
+		listed = celrt.JoinSep(list6, ", ")
 	}
-	if err := budget.Call("join", list6, ", "); err != nil {
-		return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-	}
-	listed := celrt.JoinSep(list6, ", ")
 	return letsTask{
 		description:  description,
 		prompt:       prompt,
@@ -6864,7 +6948,7 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits) (letsTa
 //	        + (prompt == "" ? "" : ": \"" + truncate(prompt, limits.preview) + "\"")
 //	        + (tasks.size() == 0 ? "" : ", or " + plural(tasks.size(), "task", "tasks") + ": " + listed))
 func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsTaskOf(input, tool, limits)
+	lets, budget, _, err := letsTaskOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -7004,7 +7088,7 @@ func PreviewTask(input *value.Object, tool string, limits runtime.Limits) (strin
 //	        : tasks.size() == 0 ? optional.of(truncate(who + single, limits.summary))
 //	        : optional.of(who + truncate(single, limits.summary / 2) + " or " + truncate(listed, limits.summary / 2)))))
 func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsTaskOf(input, tool, limits)
+	lets, budget, steps, err := letsTaskOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -7192,7 +7276,7 @@ func RowTask(input *value.Object, tool string, limits runtime.Limits) (string, b
 //
 //	result = tasks.size() > 0 ? optional.of(plural(tasks.size(), "task", "tasks") + " done") : optional.none()
 func ResultTask(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsTaskOf(input, tool, limits)
+	lets, budget, _, err := letsTaskOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -7249,9 +7333,10 @@ type letsTodoWrite struct {
 	current  [][]string
 }
 
-// letsTodoWriteOf computes the lets of "todo_write" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (letsTodoWrite, celrt.Budget, int, error) {
+// letsTodoWriteOf computes the lets of "todo_write" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsTodoWrite, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	lOf := func() (any, error) {
@@ -7335,198 +7420,204 @@ func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (l
 		list2 = append(list2, v6)
 	}
 	statuses := list2
-	v7 := []string{"pending", "in_progress", "completed", "cancelled", "blocked"}
-	list3 := make([][]string, 0, len(v7))
-	for _, s := range v7 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", celrt.ErrSteps)
-		}
-		if err := budget.CallText("replace", s, "_", " "); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
-		}
-		list4 := make([]any, 0, len(statuses))
-		for _, x2 := range statuses {
+	var counts []string
+	if slot == celrt.SlotPreview {
+		v7 := []string{"pending", "in_progress", "completed", "cancelled", "blocked"}
+		list3 := make([][]string, 0, len(v7))
+		for _, s := range v7 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", celrt.ErrSteps)
 			}
-			if celrt.EqualString(x2, s) {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+			if err := budget.CallText("replace", s, "_", " "); err != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+			}
+			list4 := make([]any, 0, len(statuses))
+			for _, x2 := range statuses {
+				if steps++; steps > celrt.MaxSteps {
+					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", celrt.ErrSteps)
 				}
-				list4 = append(list4, x2)
+				if celrt.EqualString(x2, s) {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+					}
+					list4 = append(list4, x2)
+				}
 			}
-		}
-		v8 := []string{celrt.Replace(s, "_", " "), strconv.FormatInt(int64(len(list4)), 10)}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
-		}
-		list3 = append(list3, v8)
-	}
-	list5 := make([][]string, 0, len(list3))
-	for _, c := range list3 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", celrt.ErrSteps)
-		}
-		v10, failure := func() (bool, error) {
-			elem, err := celrt.IndexList(c, int64(0))
-			if err != nil {
-				return false, err
+			v8 := []string{celrt.Replace(s, "_", " "), strconv.FormatInt(int64(len(list4)), 10)}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
 			}
-			v9 := slices.Contains([]string{"pending", "in progress", "completed"}, elem)
-			return v9, nil
-		}()
-		ok, failure2 := v10, failure
-		if failure != nil || !ok {
-			v11, failure3 := func() (bool, error) {
-				elem2, err := celrt.IndexList(c, int64(1))
+			list3 = append(list3, v8)
+		}
+		list5 := make([][]string, 0, len(list3))
+		for _, c := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", celrt.ErrSteps)
+			}
+			v10, failure := func() (bool, error) {
+				elem, err := celrt.IndexList(c, int64(0))
 				if err != nil {
-					return false, budget.Failure(err)
+					return false, err
 				}
-				return elem2 != "0", nil
+				v9 := slices.Contains([]string{"pending", "in progress", "completed"}, elem)
+				return v9, nil
 			}()
-			ok, failure2 = celrt.Or(v10, failure, v11, failure3)
+			ok, failure2 := v10, failure
+			if failure != nil || !ok {
+				v11, failure3 := func() (bool, error) {
+					elem2, err := celrt.IndexList(c, int64(1))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return elem2 != "0", nil
+				}()
+				ok, failure2 = celrt.Or(v10, failure, v11, failure3)
+			}
+			if failure2 != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(failure2))
+			}
+			if ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
+				}
+				list5 = append(list5, c)
+			}
 		}
-		if failure2 != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(failure2))
-		}
-		if ok {
+		list6 := make([]string, 0, len(list5))
+		for _, c2 := range list5 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(celrt.ErrSteps))
+			}
+			elem3, err := celrt.IndexList(c2, int64(1))
+			if err != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(len(elem3)+1)); err != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
+			}
+			elem4, err := celrt.IndexList(c2, int64(0))
+			if err != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(len(elem3)+1+len(elem4))); err != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
+			}
+			elem5 := elem3 + " " + elem4
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
 			}
-			list5 = append(list5, c)
+			list6 = append(list6, elem5)
 		}
+		counts = list6
 	}
-	list6 := make([]string, 0, len(list5))
-	for _, c2 := range list5 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(celrt.ErrSteps))
-		}
-		elem3, err := celrt.IndexList(c2, int64(1))
-		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
-		}
-		if err := budget.Charge("_+_", int64(len(elem3)+1)); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
-		}
-		elem4, err := celrt.IndexList(c2, int64(0))
-		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
-		}
-		if err := budget.Charge("_+_", int64(len(elem3)+1+len(elem4))); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
-		}
-		elem5 := elem3 + " " + elem4
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("counts", budget.Failure(err))
-		}
-		list6 = append(list6, elem5)
-	}
-	counts := list6
-	list7 := make([]any, 0, len(todos))
-	for _, t3 := range todos {
-		if steps++; steps > celrt.MaxSteps {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
-		}
-		opt3, err := celrt.OptSelect(t3, "status")
-		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-		}
-		v12 := opt3.Value
-		if !opt3.Ok {
-			v12 = ""
-		}
-		if celrt.EqualString(v12, "in_progress") {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-			}
-			list7 = append(list7, t3)
-		}
-	}
-	list8 := make([][]string, 0, len(list7))
-	for _, t4 := range list7 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
-		}
-		opt4, err := celrt.OptSelect(t4, "content")
-		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-		}
-		v13 := opt4.Value
-		if !opt4.Ok {
-			v13 = nil
-		}
-		opt5, err := celrt.OptSelect(t4, "description")
-		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-		}
-		v14 := opt5.Value
-		if !opt5.Ok {
-			v14 = nil
-		}
-		items2 := []any{v13, v14}
-		list9 := make([]any, 0, len(items2))
-		for _, x3 := range items2 {
+	var current [][]string
+	if slot != celrt.SlotResult {
+		list7 := make([]any, 0, len(todos))
+		for _, t3 := range todos {
 			if steps++; steps > celrt.MaxSteps {
 				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
 			}
-			if celrt.NonEmpty(x3).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-				}
-				list9 = append(list9, x3)
-			}
-		}
-		list10 := make([]string, 0, len(list9))
-		for _, x4 := range list9 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
-			}
-			if err := budget.CallText("collapse", x4); err != nil {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-			}
-			x5, err := celrt.AsString(x4)
+			opt3, err := celrt.OptSelect(t3, "status")
 			if err != nil {
 				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 			}
-			elem6 := celrt.Collapse(x5)
+			v12 := opt3.Value
+			if !opt3.Ok {
+				v12 = ""
+			}
+			if celrt.EqualString(v12, "in_progress") {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+				}
+				list7 = append(list7, t3)
+			}
+		}
+		list8 := make([][]string, 0, len(list7))
+		for _, t4 := range list7 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
+			}
+			opt4, err := celrt.OptSelect(t4, "content")
+			if err != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+			}
+			v13 := opt4.Value
+			if !opt4.Ok {
+				v13 = nil
+			}
+			opt5, err := celrt.OptSelect(t4, "description")
+			if err != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+			}
+			v14 := opt5.Value
+			if !opt5.Ok {
+				v14 = nil
+			}
+			items2 := []any{v13, v14}
+			list9 := make([]any, 0, len(items2))
+			for _, x3 := range items2 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
+				}
+				if celrt.NonEmpty(x3).Ok {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+					}
+					list9 = append(list9, x3)
+				}
+			}
+			list10 := make([]string, 0, len(list9))
+			for _, x4 := range list9 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
+				}
+				if err := budget.CallText("collapse", x4); err != nil {
+					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+				}
+				x5, err := celrt.AsString(x4)
+				if err != nil {
+					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+				}
+				elem6 := celrt.Collapse(x5)
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+				}
+				list10 = append(list10, elem6)
+			}
+			if err := budget.Call("distinct", list10); err != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+			}
+			x6, err := func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			}(celrt.ListOf(list10))
+			if err != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+			}
+			x7, err := func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			}(celrt.Distinct(x6))
+			if err != nil {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+			}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 			}
-			list10 = append(list10, elem6)
+			list8 = append(list8, x7)
 		}
-		if err := budget.Call("distinct", list10); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-		}
-		x6, err := func(v any) ([]any, error) {
-			return celrt.AsList(v, celrt.AsDyn)
-		}(celrt.ListOf(list10))
-		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-		}
-		x7, err := func(v any) ([]string, error) {
-			return celrt.AsList(v, celrt.AsString)
-		}(celrt.Distinct(x6))
-		if err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-		}
-		list8 = append(list8, x7)
-	}
-	list11 := make([][]string, 0, len(list8))
-	for _, o := range list8 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
-		}
-		if int64(len(o)) > int64(0) {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+		list11 := make([][]string, 0, len(list8))
+		for _, o := range list8 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
 			}
-			list11 = append(list11, o)
+			if int64(len(o)) > int64(0) {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsTodoWrite{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+				}
+				list11 = append(list11, o)
+			}
 		}
+		current = list11
 	}
-	current := list11
 	return letsTodoWrite{
 		decoded:  decoded,
 		all:      all,
@@ -7571,7 +7662,7 @@ func letsTodoWriteOf(input *value.Object, tool string, limits runtime.Limits) (l
 //	      : "with " + plural(all.size(), "todo", "todos") + ": " + counts.join(", ")
 //	        + (current.size() == 0 ? "" : " (now: " + current[0].map(x, truncate(x, 60 / current[0].size())).join(" or ") + ")"))
 func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsTodoWriteOf(input, tool, limits)
+	lets, budget, steps, err := letsTodoWriteOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -7668,7 +7759,7 @@ func PreviewTodoWrite(input *value.Object, tool string, limits runtime.Limits) (
 //	      : plural(all.size(), "todo", "todos") + ", " + string(statuses.filter(s, s == "completed").size()) + " done"
 //	        + (current.size() == 0 ? "" : ": " + current[0].map(x, truncate(x, 40 / current[0].size())).join(" or ")))
 func RowTodoWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsTodoWriteOf(input, tool, limits)
+	lets, budget, steps, err := letsTodoWriteOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -7773,7 +7864,7 @@ func RowTodoWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 //	      ? "list cleared"
 //	      : string(statuses.filter(s, s == "completed").size()) + " of " + string(all.size()) + " completed")
 func ResultTodoWrite(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, steps, err := letsTodoWriteOf(input, tool, limits)
+	lets, budget, steps, err := letsTodoWriteOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -7848,9 +7939,10 @@ type letsApplyPatch struct {
 	parts   []string
 }
 
-// letsApplyPatchOf computes the lets of "apply_patch" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (letsApplyPatch, celrt.Budget, int, error) {
+// letsApplyPatchOf computes the lets of "apply_patch" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsApplyPatch, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	textsOf := func() ([]string, error) {
@@ -8190,56 +8282,59 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 	}
 	files := sum2
-	var v9 []string
-	if int64(len(adds)) == int64(0) {
-		v9 = []string{}
-	} else {
-		if err := budget.Call("join", adds, ", "); err != nil {
+	var parts []string
+	if slot == celrt.SlotPreview {
+		var v9 []string
+		if int64(len(adds)) == int64(0) {
+			v9 = []string{}
+		} else {
+			if err := budget.Call("join", adds, ", "); err != nil {
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg4 := celrt.JoinSep(adds, ", ")
+			if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v9 = []string{"add " + arg4}
+		}
+		var v10 []string
+		if updated == int64(0) {
+			v10 = []string{}
+		} else {
+			if err := budget.Call("join", updates, ", "); err != nil {
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg5 := celrt.JoinSep(updates, ", ")
+			if err := budget.CallText("replace", arg5, ", (moving it to ", " (moving it to "); err != nil {
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v11 := celrt.Replace(arg5, ", (moving it to ", " (moving it to ")
+			if err := budget.Charge("_+_", int64(7+len(v11))); err != nil {
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v10 = []string{"update " + v11}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v9)+len(v10)))); err != nil {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		arg4 := celrt.JoinSep(adds, ", ")
-		if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
+		var v12 []string
+		if int64(len(deletes)) == int64(0) {
+			v12 = []string{}
+		} else {
+			if err := budget.Call("join", deletes, ", "); err != nil {
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg6 := celrt.JoinSep(deletes, ", ")
+			if err := budget.Charge("_+_", int64(7+len(arg6))); err != nil {
+				return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v12 = []string{"delete " + arg6}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v9)+len(v10)+len(v12)))); err != nil {
 			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		v9 = []string{"add " + arg4}
+		parts = celrt.Concat(v9, v10, v12)
 	}
-	var v10 []string
-	if updated == int64(0) {
-		v10 = []string{}
-	} else {
-		if err := budget.Call("join", updates, ", "); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg5 := celrt.JoinSep(updates, ", ")
-		if err := budget.CallText("replace", arg5, ", (moving it to ", " (moving it to "); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v11 := celrt.Replace(arg5, ", (moving it to ", " (moving it to ")
-		if err := budget.Charge("_+_", int64(7+len(v11))); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v10 = []string{"update " + v11}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v9)+len(v10)))); err != nil {
-		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	var v12 []string
-	if int64(len(deletes)) == int64(0) {
-		v12 = []string{}
-	} else {
-		if err := budget.Call("join", deletes, ", "); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg6 := celrt.JoinSep(deletes, ", ")
-		if err := budget.Charge("_+_", int64(7+len(arg6))); err != nil {
-			return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v12 = []string{"delete " + arg6}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v9)+len(v10)+len(v12)))); err != nil {
-		return letsApplyPatch{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	parts := celrt.Concat(v9, v10, v12)
 	return letsApplyPatch{
 		text:    text,
 		pieces:  pieces,
@@ -8296,7 +8391,7 @@ func letsApplyPatchOf(input *value.Object, tool string, limits runtime.Limits) (
 //	  : optional.of(truncate("to change " + plural(files, "file", "files") + ": " + parts.join("; "), limits.preview)
 //	      + (crowded ? " (the patch holds over 1000 '*** ' markers, so header lines after white space are not read)" : ""))
 func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsApplyPatchOf(input, tool, limits)
+	lets, budget, _, err := letsApplyPatchOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -8349,7 +8444,7 @@ func PreviewApplyPatch(input *value.Object, tool string, limits runtime.Limits) 
 //	  : optional.of((crowded ? "over 1000 markers, " : "") + truncate(plural(files, "file", "files") + ": "
 //	      + (adds + updates.filter(u, !u.startsWith("(moving it to ")) + deletes).join(", "), limits.summary))
 func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsApplyPatchOf(input, tool, limits)
+	lets, budget, steps, err := letsApplyPatchOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -8423,7 +8518,7 @@ func RowApplyPatch(input *value.Object, tool string, limits runtime.Limits) (str
 //	      + (updated == 0 ? [] : [string(updated) + " updated"])
 //	      + (deletes.size() == 0 ? [] : [string(deletes.size()) + " deleted"])).join(", "))
 func ResultApplyPatch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsApplyPatchOf(input, tool, limits)
+	lets, budget, _, err := letsApplyPatchOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -8498,14 +8593,18 @@ type letsNotebookEdit struct {
 	rows  []string
 }
 
-// letsNotebookEditOf computes the lets of "notebook_edit" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits) (letsNotebookEdit, celrt.Budget, int, error) {
+// letsNotebookEditOf computes the lets of "notebook_edit" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsNotebookEdit, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	v1 := celrt.NonEmpty(celrt.Field(input, "notebook_path"))
 	path := v1
-	kind := celrt.NonEmpty(celrt.Field(input, "cell_type"))
+	var kind celrt.Optional[string]
+	if slot != celrt.SlotRow {
+		kind = celrt.NonEmpty(celrt.Field(input, "cell_type"))
+	}
 	items := []bool{true, false}
 	list := make([]any, 0, len(items))
 	for _, claude := range items {
@@ -8669,312 +8768,318 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 		list = append(list, m)
 	}
 	views := list
-	list2 := make([]string, 0, len(views))
-	for _, v26 := range views {
-		if steps++; steps > celrt.MaxSteps {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", celrt.ErrSteps)
-		}
-		modeOf := func() (string, error) {
-			mode, err := celrt.Select(v26, "mode")
-			if err != nil {
-				return "", err
+	var texts []string
+	if slot != celrt.SlotRow {
+		list2 := make([]string, 0, len(views))
+		for _, v26 := range views {
+			if steps++; steps > celrt.MaxSteps {
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", celrt.ErrSteps)
 			}
-			if err := budget.CallText("string", mode); err != nil {
-				return "", err
-			}
-			s2, err := celrt.ToString(mode)
-			if err != nil {
-				return "", err
-			}
-			return s2, nil
-		}
-		var modeLazy celrt.Lazy[string]
-		cellOf := func() (string, error) {
-			cell, err := celrt.Select(v26, "cell")
-			if err != nil {
-				return "", err
-			}
-			if err := budget.CallText("string", cell); err != nil {
-				return "", err
-			}
-			s3, err := celrt.ToString(cell)
-			if err != nil {
-				return "", err
-			}
-			return s3, nil
-		}
-		var cellLazy celrt.Lazy[string]
-		mode3, err := modeLazy.Get(modeOf)
-		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-		}
-		var v27 string
-		if mode3 == "insert" {
-			var v28 string
-			if kind.Ok {
-				v29, err := kind.Get()
+			modeOf := func() (string, error) {
+				mode, err := celrt.Select(v26, "mode")
 				if err != nil {
-					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+					return "", err
 				}
-				if err := budget.CallText("collapse", v29); err != nil {
-					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				if err := budget.CallText("string", mode); err != nil {
+					return "", err
 				}
-				arg := celrt.Collapse(v29)
-				if err := budget.CallText("truncate", arg, int64(20)); err != nil {
-					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				s2, err := celrt.ToString(mode)
+				if err != nil {
+					return "", err
 				}
-				arg2 := celrt.Truncate(arg, int64(20))
-				if err := budget.Charge("_+_", int64(len(arg2)+1)); err != nil {
-					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-				}
-				v28 = arg2 + " "
-			} else {
-				v28 = ""
+				return s2, nil
 			}
-			if err := budget.ChargeEach("_+_", int64(12+len(v28)), int64(12+len(v28)+5)); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+			var modeLazy celrt.Lazy[string]
+			cellOf := func() (string, error) {
+				cell, err := celrt.Select(v26, "cell")
+				if err != nil {
+					return "", err
+				}
+				if err := budget.CallText("string", cell); err != nil {
+					return "", err
+				}
+				s3, err := celrt.ToString(cell)
+				if err != nil {
+					return "", err
+				}
+				return s3, nil
 			}
-			byId2, err := celrt.Select(v26, "byId")
+			var cellLazy celrt.Lazy[string]
+			mode3, err := modeLazy.Get(modeOf)
 			if err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 			}
-			var v30 string
-			if celrt.EqualBool(byId2, true) {
-				cell3, err := cellLazy.Get(cellOf)
-				if err != nil {
-					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-				}
-				if err := budget.ChargeEach("_+_", int64(6+len(cell3)), int64(6+len(cell3)+3)); err != nil {
-					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-				}
-				v30 = "after " + cell3 + " in"
-			} else {
-				cell4, err := cellLazy.Get(cellOf)
-				if err != nil {
-					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-				}
-				var v31 string
-				if cell4 != "" {
-					index, err := celrt.Select(v26, "index")
+			var v27 string
+			if mode3 == "insert" {
+				var v28 string
+				if kind.Ok {
+					v29, err := kind.Get()
 					if err != nil {
 						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 					}
-					if err := budget.CallText("string", index); err != nil {
+					if err := budget.CallText("collapse", v29); err != nil {
 						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 					}
-					s4, err := celrt.ToString(index)
-					if err != nil {
+					arg := celrt.Collapse(v29)
+					if err := budget.CallText("truncate", arg, int64(20)); err != nil {
 						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 					}
-					if err := budget.ChargeEach("_+_", int64(9+len(s4)), int64(9+len(s4)+3)); err != nil {
+					arg2 := celrt.Truncate(arg, int64(20))
+					if err := budget.Charge("_+_", int64(len(arg2)+1)); err != nil {
 						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 					}
-					v31 = "at index " + s4 + " in"
+					v28 = arg2 + " "
 				} else {
-					v31 = "at the top of"
+					v28 = ""
 				}
-				v30 = v31
-			}
-			if err := budget.Charge("_+_", int64(12+len(v28)+5+len(v30))); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-			}
-			v27 = "to insert a " + v28 + "cell " + v30
-		} else {
-			mode4, err := modeLazy.Get(modeOf)
-			if err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-			}
-			if err := budget.CallText("truncate", mode4, int64(20)); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-			}
-			arg3 := celrt.Truncate(mode4, int64(20))
-			if err := budget.ChargeEach("_+_", int64(3+len(arg3)), int64(3+len(arg3)+1)); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-			}
-			cell5, err := cellLazy.Get(cellOf)
-			if err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-			}
-			var v32 string
-			if cell5 != "" {
-				cell6, err := cellLazy.Get(cellOf)
+				if err := budget.ChargeEach("_+_", int64(12+len(v28)), int64(12+len(v28)+5)); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				}
+				byId2, err := celrt.Select(v26, "byId")
 				if err != nil {
 					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 				}
-				v32 = cell6
+				var v30 string
+				if celrt.EqualBool(byId2, true) {
+					cell3, err := cellLazy.Get(cellOf)
+					if err != nil {
+						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+					}
+					if err := budget.ChargeEach("_+_", int64(6+len(cell3)), int64(6+len(cell3)+3)); err != nil {
+						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+					}
+					v30 = "after " + cell3 + " in"
+				} else {
+					cell4, err := cellLazy.Get(cellOf)
+					if err != nil {
+						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+					}
+					var v31 string
+					if cell4 != "" {
+						index, err := celrt.Select(v26, "index")
+						if err != nil {
+							return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+						}
+						if err := budget.CallText("string", index); err != nil {
+							return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+						}
+						s4, err := celrt.ToString(index)
+						if err != nil {
+							return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+						}
+						if err := budget.ChargeEach("_+_", int64(9+len(s4)), int64(9+len(s4)+3)); err != nil {
+							return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+						}
+						v31 = "at index " + s4 + " in"
+					} else {
+						v31 = "at the top of"
+					}
+					v30 = v31
+				}
+				if err := budget.Charge("_+_", int64(12+len(v28)+5+len(v30))); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				}
+				v27 = "to insert a " + v28 + "cell " + v30
 			} else {
-				v32 = "a cell"
+				mode4, err := modeLazy.Get(modeOf)
+				if err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				}
+				if err := budget.CallText("truncate", mode4, int64(20)); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				}
+				arg3 := celrt.Truncate(mode4, int64(20))
+				if err := budget.ChargeEach("_+_", int64(3+len(arg3)), int64(3+len(arg3)+1)); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				}
+				cell5, err := cellLazy.Get(cellOf)
+				if err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				}
+				var v32 string
+				if cell5 != "" {
+					cell6, err := cellLazy.Get(cellOf)
+					if err != nil {
+						return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+					}
+					v32 = cell6
+				} else {
+					v32 = "a cell"
+				}
+				if err := budget.Charge("_+_", int64(3+len(arg3)+1+len(v32))); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				}
+				size := 3 + len(arg3) + 1 + len(v32) + 3
+				if err := budget.Charge("_+_", int64(size)); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
+				}
+				v27 = "to " + arg3 + " " + v32 + " in"
 			}
-			if err := budget.Charge("_+_", int64(3+len(arg3)+1+len(v32))); err != nil {
+			if err := budget.Charge("_+_", int64(len(v27)+2)); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 			}
-			size := 3 + len(arg3) + 1 + len(v32) + 3
-			if err := budget.Charge("_+_", int64(size)); err != nil {
+			v33 := path.Value
+			if !path.Ok {
+				v33 = ""
+			}
+			if err := budget.ChargeEach("_+_", int64(len(v27)+2+len(v33)), int64(len(v27)+2+len(v33)+1)); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
 			}
-			v27 = "to " + arg3 + " " + v32 + " in"
-		}
-		if err := budget.Charge("_+_", int64(len(v27)+2)); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-		}
-		v33 := path.Value
-		if !path.Ok {
-			v33 = ""
-		}
-		if err := budget.ChargeEach("_+_", int64(len(v27)+2+len(v33)), int64(len(v27)+2+len(v33)+1)); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", err)
-		}
-		v34, failure := func() (bool, error) {
-			mode5, err := modeLazy.Get(modeOf)
-			if err != nil {
-				return false, err
-			}
-			return mode5 != "delete", nil
-		}()
-		ok3, failure2 := v34, failure
-		if failure != nil || ok3 {
-			v35, failure3 := func() (bool, error) {
-				lines, err := celrt.Select(v26, "lines")
+			v34, failure := func() (bool, error) {
+				mode5, err := modeLazy.Get(modeOf)
 				if err != nil {
-					return false, budget.Failure(err)
+					return false, err
 				}
-				i, err := celrt.ToInt(lines)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return i >= int64(0), nil
+				return mode5 != "delete", nil
 			}()
-			ok3, failure2 = celrt.And(v34, failure, v35, failure3)
-		}
-		if failure2 != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(failure2))
-		}
-		var v36 string
-		if ok3 {
-			lines2, err := celrt.Select(v26, "lines")
-			if err != nil {
+			ok3, failure2 := v34, failure
+			if failure != nil || ok3 {
+				v35, failure3 := func() (bool, error) {
+					lines, err := celrt.Select(v26, "lines")
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					i, err := celrt.ToInt(lines)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return i >= int64(0), nil
+				}()
+				ok3, failure2 = celrt.And(v34, failure, v35, failure3)
+			}
+			if failure2 != nil {
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(failure2))
+			}
+			var v36 string
+			if ok3 {
+				lines2, err := celrt.Select(v26, "lines")
+				if err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
+				}
+				i2, err := celrt.ToInt(lines2)
+				if err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
+				}
+				if err := budget.CallText("plural", i2, "line", "lines"); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
+				}
+				arg4 := celrt.Plural(i2, "line", "lines")
+				if err := budget.ChargeEach("_+_", int64(2+len(arg4)), int64(2+len(arg4)+1)); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
+				}
+				v36 = " (" + arg4 + ")"
+			} else {
+				v36 = ""
+			}
+			size2 := len(v27) + 2 + len(v33) + 1 + len(v36)
+			if err := budget.Charge("_+_", int64(size2)); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 			}
-			i2, err := celrt.ToInt(lines2)
-			if err != nil {
+			elem := v27 + " '" + v33 + "'" + v36
+			if err := budget.Charge("_+_", 16); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
 			}
-			if err := budget.CallText("plural", i2, "line", "lines"); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
-			}
-			arg4 := celrt.Plural(i2, "line", "lines")
-			if err := budget.ChargeEach("_+_", int64(2+len(arg4)), int64(2+len(arg4)+1)); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
-			}
-			v36 = " (" + arg4 + ")"
-		} else {
-			v36 = ""
+			list2 = append(list2, elem)
 		}
-		size2 := len(v27) + 2 + len(v33) + 1 + len(v36)
-		if err := budget.Charge("_+_", int64(size2)); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
-		}
-		elem := v27 + " '" + v33 + "'" + v36
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("texts", budget.Failure(err))
-		}
-		list2 = append(list2, elem)
+		texts = list2
 	}
-	texts := list2
-	list3 := make([]string, 0, len(views))
-	for _, v37 := range views {
-		if steps++; steps > celrt.MaxSteps {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(celrt.ErrSteps))
-		}
-		modeOf2 := func() (string, error) {
-			mode6, err := celrt.Select(v37, "mode")
-			if err != nil {
-				return "", budget.Failure(err)
+	var rows []string
+	if slot == celrt.SlotRow {
+		list3 := make([]string, 0, len(views))
+		for _, v37 := range views {
+			if steps++; steps > celrt.MaxSteps {
+				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(celrt.ErrSteps))
 			}
-			if err := budget.CallText("string", mode6); err != nil {
-				return "", budget.Failure(err)
+			modeOf2 := func() (string, error) {
+				mode6, err := celrt.Select(v37, "mode")
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				if err := budget.CallText("string", mode6); err != nil {
+					return "", budget.Failure(err)
+				}
+				s5, err := celrt.ToString(mode6)
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				return s5, nil
 			}
-			s5, err := celrt.ToString(mode6)
-			if err != nil {
-				return "", budget.Failure(err)
+			var modeLazy2 celrt.Lazy[string]
+			cellOf2 := func() (string, error) {
+				cell7, err := celrt.Select(v37, "cell")
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				if err := budget.CallText("string", cell7); err != nil {
+					return "", budget.Failure(err)
+				}
+				s6, err := celrt.ToString(cell7)
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				return s6, nil
 			}
-			return s5, nil
-		}
-		var modeLazy2 celrt.Lazy[string]
-		cellOf2 := func() (string, error) {
-			cell7, err := celrt.Select(v37, "cell")
-			if err != nil {
-				return "", budget.Failure(err)
+			var cellLazy2 celrt.Lazy[string]
+			v38 := path.Value
+			if !path.Ok {
+				v38 = ""
 			}
-			if err := budget.CallText("string", cell7); err != nil {
-				return "", budget.Failure(err)
-			}
-			s6, err := celrt.ToString(cell7)
-			if err != nil {
-				return "", budget.Failure(err)
-			}
-			return s6, nil
-		}
-		var cellLazy2 celrt.Lazy[string]
-		v38 := path.Value
-		if !path.Ok {
-			v38 = ""
-		}
-		cell9, err := cellLazy2.Get(cellOf2)
-		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
-		}
-		var v39 string
-		if cell9 != "" {
-			cell10, err := cellLazy2.Get(cellOf2)
+			cell9, err := cellLazy2.Get(cellOf2)
 			if err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 			}
-			if err := budget.Charge("_+_", int64(1+len(cell10))); err != nil {
+			var v39 string
+			if cell9 != "" {
+				cell10, err := cellLazy2.Get(cellOf2)
+				if err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
+				}
+				if err := budget.Charge("_+_", int64(1+len(cell10))); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
+				}
+				v39 = " " + cell10
+			} else {
+				v39 = ""
+			}
+			if err := budget.Charge("_+_", int64(len(v38)+len(v39))); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 			}
-			v39 = " " + cell10
-		} else {
-			v39 = ""
-		}
-		if err := budget.Charge("_+_", int64(len(v38)+len(v39))); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
-		}
-		mode8, err := modeLazy2.Get(modeOf2)
-		if err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
-		}
-		var v40 string
-		if mode8 != "replace" {
-			mode9, err := modeLazy2.Get(modeOf2)
+			mode8, err := modeLazy2.Get(modeOf2)
 			if err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 			}
-			if err := budget.CallText("collapse", mode9); err != nil {
+			var v40 string
+			if mode8 != "replace" {
+				mode9, err := modeLazy2.Get(modeOf2)
+				if err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
+				}
+				if err := budget.CallText("collapse", mode9); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
+				}
+				arg5 := celrt.Collapse(mode9)
+				if err := budget.CallText("truncate", arg5, int64(20)); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
+				}
+				arg6 := celrt.Truncate(arg5, int64(20))
+				if err := budget.ChargeEach("_+_", int64(2+len(arg6)), int64(2+len(arg6)+1)); err != nil {
+					return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
+				}
+				v40 = " (" + arg6 + ")"
+			} else {
+				v40 = ""
+			}
+			if err := budget.Charge("_+_", int64(len(v38)+len(v39)+len(v40))); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 			}
-			arg5 := celrt.Collapse(mode9)
-			if err := budget.CallText("truncate", arg5, int64(20)); err != nil {
+			elem2 := v38 + v39 + v40
+			if err := budget.Charge("_+_", 16); err != nil {
 				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
 			}
-			arg6 := celrt.Truncate(arg5, int64(20))
-			if err := budget.ChargeEach("_+_", int64(2+len(arg6)), int64(2+len(arg6)+1)); err != nil {
-				return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
-			}
-			v40 = " (" + arg6 + ")"
-		} else {
-			v40 = ""
+			list3 = append(list3, elem2)
 		}
-		if err := budget.Charge("_+_", int64(len(v38)+len(v39)+len(v40))); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
-		}
-		elem2 := v38 + v39 + v40
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsNotebookEdit{}, celrt.Budget{}, 0, celrt.InLet("rows", budget.Failure(err))
-		}
-		list3 = append(list3, elem2)
+		rows = list3
 	}
-	rows := list3
 	return letsNotebookEdit{
 		path:  path,
 		kind:  kind,
@@ -9028,7 +9133,7 @@ func letsNotebookEditOf(input *value.Object, tool string, limits runtime.Limits)
 //	  path.orValue("") + (cell != "" ? " " + cell : "") + (mode != "replace" ? " (" + truncate(collapse(mode), 20) + ")" : ""))))
 //	preview = path.hasValue() ? optional.of(texts[0] == texts[1] ? texts[0] : texts.join(", or ")) : optional.none()
 func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsNotebookEditOf(input, tool, limits)
+	lets, budget, _, err := letsNotebookEditOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -9070,7 +9175,7 @@ func PreviewNotebookEdit(input *value.Object, tool string, limits runtime.Limits
 //
 //	row = path.hasValue() ? optional.of(rows[0] == rows[1] ? rows[0] : rows.join(" or ")) : optional.none()
 func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsNotebookEditOf(input, tool, limits)
+	lets, budget, _, err := letsNotebookEditOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -9114,7 +9219,7 @@ func RowNotebookEdit(input *value.Object, tool string, limits runtime.Limits) (s
 //	  cel.bind(done, mode == "replace" ? "replaced" : mode == "insert" ? "inserted" : mode == "delete" ? "deleted" : "",
 //	    done == "" || texts[0] != texts[1] ? optional.none() : optional.of(done + " " + (cell != "" ? cell : "a cell")))))
 func ResultNotebookEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsNotebookEditOf(input, tool, limits)
+	lets, budget, _, err := letsNotebookEditOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -9286,9 +9391,10 @@ type letsRunShellCommand struct {
 	notes        []string
 }
 
-// letsRunShellCommandOf computes the lets of "run_shell_command" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limits) (letsRunShellCommand, celrt.Budget, int, error) {
+// letsRunShellCommandOf computes the lets of "run_shell_command" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsRunShellCommand, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	v1 := celrt.TypeOf(celrt.Field(input, "cmd")) != celrt.StringType
@@ -9624,359 +9730,368 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		list3 = append(list3, v25)
 	}
 	commandTexts := list3
-	sOf := func() (int64, error) {
-		diff2, err := celrt.SubInt(int64(limits.Output), int64(100))
-		if err != nil {
-			return 0, budget.Failure(err)
+	var share int64
+	if slot == celrt.SlotPreview {
+		sOf := func() (int64, error) {
+			diff2, err := celrt.SubInt(int64(limits.Output), int64(100))
+			if err != nil {
+				return 0, budget.Failure(err)
+			}
+			var v30 int64
+			if int64(len(picked)) == int64(0) {
+				v30 = int64(1)
+			} else {
+				v30 = int64(len(picked))
+			}
+			quotient, err := celrt.DivInt(diff2, v30)
+			if err != nil {
+				return 0, budget.Failure(err)
+			}
+			diff3, err := celrt.SubInt(quotient, int64(25))
+			if err != nil {
+				return 0, budget.Failure(err)
+			}
+			return diff3, nil
 		}
-		var v30 int64
-		if int64(len(picked)) == int64(0) {
-			v30 = int64(1)
-		} else {
-			v30 = int64(len(picked))
-		}
-		quotient, err := celrt.DivInt(diff2, v30)
-		if err != nil {
-			return 0, budget.Failure(err)
-		}
-		diff3, err := celrt.SubInt(quotient, int64(25))
-		if err != nil {
-			return 0, budget.Failure(err)
-		}
-		return diff3, nil
-	}
-	var sLazy celrt.Lazy[int64]
-	s5, err := sLazy.Get(sOf)
-	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("share", budget.Failure(err))
-	}
-	var v31 int64
-	if s5 < int64(10) {
-		v31 = int64(10)
-	} else {
-		s6, err := sLazy.Get(sOf)
+		var sLazy celrt.Lazy[int64]
+		s5, err := sLazy.Get(sOf)
 		if err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("share", budget.Failure(err))
 		}
-		v31 = s6
-	}
-	share := v31
-	list4 := make([]string, 0, len(picked))
-	for i5, i6 := range picked {
-		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
-		}
-		cOf2 := func() (any, error) {
-			elem4, err := celrt.Index(commands, i6)
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			return elem4, nil
-		}
-		var cLazy2 celrt.Lazy[any]
-		dOf := func() (bool, error) {
-			v32, failure22 := func() (bool, error) {
-				c10, err := cLazy2.Get(cOf2)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return celrt.TypeOf(c10) == celrt.MapType, nil
-			}()
-			ok10, failure23 := v32, failure22
-			if failure22 != nil || ok10 {
-				v34, failure24 := func() (bool, error) {
-					c11, err := cLazy2.Get(cOf2)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					opt2, err := celrt.OptSelect(c11, "work_dir")
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					v33 := opt2.Value
-					if !opt2.Ok {
-						v33 = nil
-					}
-					return celrt.NonEmpty(v33).Ok, nil
-				}()
-				ok10, failure23 = celrt.And(v32, failure22, v34, failure24)
-			}
-			if failure23 != nil {
-				return false, budget.Failure(failure23)
-			}
-			return ok10, nil
-		}
-		var dLazy celrt.Lazy[bool]
-		tOf := func() (bool, error) {
-			v35, failure25 := func() (bool, error) {
-				c12, err := cLazy2.Get(cOf2)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return celrt.TypeOf(c12) == celrt.MapType, nil
-			}()
-			ok11, failure26 := v35, failure25
-			if failure25 != nil || ok11 {
-				v37, failure27 := func() (bool, error) {
-					c13, err := cLazy2.Get(cOf2)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					opt3, err := celrt.OptSelect(c13, "timeout")
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					v36 := opt3.Value
-					if !opt3.Ok {
-						v36 = nil
-					}
-					return celrt.TypeOf(v36) == celrt.DoubleType, nil
-				}()
-				ok11, failure26 = celrt.And(v35, failure25, v37, failure27)
-			}
-			if failure26 != nil {
-				return false, budget.Failure(failure26)
-			}
-			return ok11, nil
-		}
-		var tLazy celrt.Lazy[bool]
-		if err := budget.Call("_+_", i6, int64(1)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		sum2, err := celrt.AddInt(i6, int64(1))
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		arg := strconv.FormatInt(sum2, 10)
-		if err := budget.ChargeEach("_+_", int64(1+len(arg)), int64(1+len(arg)+2)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		elem5, err := celrt.IndexList(commandTexts, int64(i5))
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		if err := budget.CallText("collapse", elem5); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		d2, err := dLazy.Get(dOf)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		var v38 int64
-		if d2 {
-			product, err := celrt.MulInt(share, int64(2))
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-			}
-			quotient2, err := celrt.DivInt(product, int64(3))
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-			}
-			v38 = quotient2
+		var v31 int64
+		if s5 < int64(10) {
+			v31 = int64(10)
 		} else {
-			v38 = share
-		}
-		arg2 := celrt.Collapse(elem5)
-		if err := budget.CallText("truncate", arg2, v38); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		arg3 := celrt.Truncate(arg2, v38)
-		if err := budget.Charge("_+_", int64(1+len(arg)+2+len(arg3))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		size5 := 1 + len(arg) + 2 + len(arg3) + 1
-		if err := budget.Charge("_+_", int64(size5)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		v39, failure28 := func() (bool, error) {
-			d3, err := dLazy.Get(dOf)
+			s6, err := sLazy.Get(sOf)
 			if err != nil {
-				return false, budget.Failure(err)
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("share", budget.Failure(err))
 			}
-			return !d3, nil
-		}()
-		ok12, failure29 := v39, failure28
-		if failure28 != nil || ok12 {
-			v40, failure30 := func() (bool, error) {
-				t2, err := tLazy.Get(tOf)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return !t2, nil
-			}()
-			ok12, failure29 = celrt.And(v39, failure28, v40, failure30)
+			v31 = s6
 		}
-		if failure29 != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(failure29))
-		}
-		var v41 string
-		if ok12 {
-			v41 = ""
-		} else {
-			d4, err := dLazy.Get(dOf)
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+		share = v31
+	}
+	var listed []string
+	if slot == celrt.SlotPreview {
+		list4 := make([]string, 0, len(picked))
+		for i5, i6 := range picked {
+			if steps++; steps > celrt.MaxSteps {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
 			}
-			var v42 string
-			if d4 {
-				c14, err := cLazy2.Get(cOf2)
+			cOf2 := func() (any, error) {
+				elem4, err := celrt.Index(commands, i6)
 				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+					return nil, budget.Failure(err)
 				}
-				work_dir, err := celrt.Select(c14, "work_dir")
-				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-				}
-				v43, err := celrt.NonEmpty(work_dir).Get()
-				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-				}
-				quotient3, err := celrt.DivInt(share, int64(3))
-				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-				}
-				if err := budget.CallText("truncate", v43, quotient3); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-				}
-				arg4 := celrt.Truncate(v43, quotient3)
-				if err := budget.ChargeEach("_+_", int64(4+len(arg4)), int64(4+len(arg4)+1)); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-				}
-				v42 = "in '" + arg4 + "'"
-			} else {
-				v42 = ""
+				return elem4, nil
 			}
-			if err := budget.Charge("_+_", int64(2+len(v42))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-			}
-			v44, failure31 := func() (bool, error) {
-				d5, err := dLazy.Get(dOf)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return d5, nil
-			}()
-			ok13, failure32 := v44, failure31
-			if failure31 != nil || ok13 {
-				v45, failure33 := func() (bool, error) {
-					t3, err := tLazy.Get(tOf)
+			var cLazy2 celrt.Lazy[any]
+			dOf := func() (bool, error) {
+				v32, failure22 := func() (bool, error) {
+					c10, err := cLazy2.Get(cOf2)
 					if err != nil {
 						return false, budget.Failure(err)
 					}
-					return t3, nil
+					return celrt.TypeOf(c10) == celrt.MapType, nil
 				}()
-				ok13, failure32 = celrt.And(v44, failure31, v45, failure33)
+				ok10, failure23 := v32, failure22
+				if failure22 != nil || ok10 {
+					v34, failure24 := func() (bool, error) {
+						c11, err := cLazy2.Get(cOf2)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						opt2, err := celrt.OptSelect(c11, "work_dir")
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						v33 := opt2.Value
+						if !opt2.Ok {
+							v33 = nil
+						}
+						return celrt.NonEmpty(v33).Ok, nil
+					}()
+					ok10, failure23 = celrt.And(v32, failure22, v34, failure24)
+				}
+				if failure23 != nil {
+					return false, budget.Failure(failure23)
+				}
+				return ok10, nil
 			}
-			if failure32 != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(failure32))
+			var dLazy celrt.Lazy[bool]
+			tOf := func() (bool, error) {
+				v35, failure25 := func() (bool, error) {
+					c12, err := cLazy2.Get(cOf2)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return celrt.TypeOf(c12) == celrt.MapType, nil
+				}()
+				ok11, failure26 := v35, failure25
+				if failure25 != nil || ok11 {
+					v37, failure27 := func() (bool, error) {
+						c13, err := cLazy2.Get(cOf2)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						opt3, err := celrt.OptSelect(c13, "timeout")
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						v36 := opt3.Value
+						if !opt3.Ok {
+							v36 = nil
+						}
+						return celrt.TypeOf(v36) == celrt.DoubleType, nil
+					}()
+					ok11, failure26 = celrt.And(v35, failure25, v37, failure27)
+				}
+				if failure26 != nil {
+					return false, budget.Failure(failure26)
+				}
+				return ok11, nil
 			}
-			var v46 string
-			if ok13 {
-				v46 = ", "
-			} else {
-				v46 = ""
-			}
-			if err := budget.Charge("_+_", int64(2+len(v42)+len(v46))); err != nil {
+			var tLazy celrt.Lazy[bool]
+			if err := budget.Call("_+_", i6, int64(1)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			t4, err := tLazy.Get(tOf)
+			sum2, err := celrt.AddInt(i6, int64(1))
 			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			var v47 string
-			if t4 {
-				c15, err := cLazy2.Get(cOf2)
+			arg := strconv.FormatInt(sum2, 10)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg)), int64(1+len(arg)+2)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			elem5, err := celrt.IndexList(commandTexts, int64(i5))
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			if err := budget.CallText("collapse", elem5); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			d2, err := dLazy.Get(dOf)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			var v38 int64
+			if d2 {
+				product, err := celrt.MulInt(share, int64(2))
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
-				if err := budget.CallText("numberText", c15, "timeout"); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-				}
-				r, err := celrt.NumberTextOf(c15, "timeout")
+				quotient2, err := celrt.DivInt(product, int64(3))
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
-				if err := budget.Charge("_+_", int64(8+len(r))); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-				}
-				v47 = "timeout " + r
+				v38 = quotient2
 			} else {
-				v47 = ""
+				v38 = share
 			}
-			if err := budget.Charge("_+_", int64(2+len(v42)+len(v46)+len(v47))); err != nil {
+			arg2 := celrt.Collapse(elem5)
+			if err := budget.CallText("truncate", arg2, v38); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			size6 := 2 + len(v42) + len(v46) + len(v47) + 1
-			if err := budget.Charge("_+_", int64(size6)); err != nil {
+			arg3 := celrt.Truncate(arg2, v38)
+			if err := budget.Charge("_+_", int64(1+len(arg)+2+len(arg3))); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			v41 = " (" + v42 + v46 + v47 + ")"
+			size5 := 1 + len(arg) + 2 + len(arg3) + 1
+			if err := budget.Charge("_+_", int64(size5)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			v39, failure28 := func() (bool, error) {
+				d3, err := dLazy.Get(dOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return !d3, nil
+			}()
+			ok12, failure29 := v39, failure28
+			if failure28 != nil || ok12 {
+				v40, failure30 := func() (bool, error) {
+					t2, err := tLazy.Get(tOf)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return !t2, nil
+				}()
+				ok12, failure29 = celrt.And(v39, failure28, v40, failure30)
+			}
+			if failure29 != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(failure29))
+			}
+			var v41 string
+			if ok12 {
+				v41 = ""
+			} else {
+				d4, err := dLazy.Get(dOf)
+				if err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+				}
+				var v42 string
+				if d4 {
+					c14, err := cLazy2.Get(cOf2)
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+					}
+					work_dir, err := celrt.Select(c14, "work_dir")
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+					}
+					v43, err := celrt.NonEmpty(work_dir).Get()
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+					}
+					quotient3, err := celrt.DivInt(share, int64(3))
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+					}
+					if err := budget.CallText("truncate", v43, quotient3); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+					}
+					arg4 := celrt.Truncate(v43, quotient3)
+					if err := budget.ChargeEach("_+_", int64(4+len(arg4)), int64(4+len(arg4)+1)); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+					}
+					v42 = "in '" + arg4 + "'"
+				} else {
+					v42 = ""
+				}
+				if err := budget.Charge("_+_", int64(2+len(v42))); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+				}
+				v44, failure31 := func() (bool, error) {
+					d5, err := dLazy.Get(dOf)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return d5, nil
+				}()
+				ok13, failure32 := v44, failure31
+				if failure31 != nil || ok13 {
+					v45, failure33 := func() (bool, error) {
+						t3, err := tLazy.Get(tOf)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return t3, nil
+					}()
+					ok13, failure32 = celrt.And(v44, failure31, v45, failure33)
+				}
+				if failure32 != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(failure32))
+				}
+				var v46 string
+				if ok13 {
+					v46 = ", "
+				} else {
+					v46 = ""
+				}
+				if err := budget.Charge("_+_", int64(2+len(v42)+len(v46))); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+				}
+				t4, err := tLazy.Get(tOf)
+				if err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+				}
+				var v47 string
+				if t4 {
+					c15, err := cLazy2.Get(cOf2)
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+					}
+					if err := budget.CallText("numberText", c15, "timeout"); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+					}
+					r, err := celrt.NumberTextOf(c15, "timeout")
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(8+len(r))); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+					}
+					v47 = "timeout " + r
+				} else {
+					v47 = ""
+				}
+				if err := budget.Charge("_+_", int64(2+len(v42)+len(v46)+len(v47))); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+				}
+				size6 := 2 + len(v42) + len(v46) + len(v47) + 1
+				if err := budget.Charge("_+_", int64(size6)); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+				}
+				v41 = " (" + v42 + v46 + v47 + ")"
+			}
+			if err := budget.Charge("_+_", int64(size5+len(v41))); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			elem6 := "#" + arg + " '" + arg3 + "'" + v41
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			list4 = append(list4, elem6)
 		}
-		if err := budget.Charge("_+_", int64(size5+len(v41))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		elem6 := "#" + arg + " '" + arg3 + "'" + v41
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		list4 = append(list4, elem6)
+		listed = list4
 	}
-	listed := list4
-	size7, err := celrt.Size(commands)
-	if err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+	var commandList string
+	if slot == celrt.SlotPreview {
+		size7, err := celrt.Size(commands)
+		if err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+		}
+		var v48 string
+		if size7 > int64(8) {
+			if err := budget.Call("slice", listed, int64(0), int64(4)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			slice, err := celrt.Slice(listed, int64(0), int64(4))
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			if err := budget.Call("join", slice, ", "); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			arg5 := celrt.JoinSep(slice, ", ")
+			if err := budget.Charge("_+_", int64(len(arg5)+6)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			size8, err := celrt.Size(commands)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			diff4, err := celrt.SubInt(size8, int64(8))
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			arg6 := strconv.FormatInt(diff4, 10)
+			if err := budget.ChargeEach("_+_", int64(len(arg5)+6+len(arg6)), int64(len(arg5)+6+len(arg6)+20)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			if err := budget.Call("slice", listed, int64(4), int64(8)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			slice2, err := celrt.Slice(listed, int64(4), int64(8))
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			if err := budget.Call("join", slice2, ", "); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			arg7 := celrt.JoinSep(slice2, ", ")
+			size9 := len(arg5) + 6 + len(arg6) + 20 + len(arg7)
+			if err := budget.Charge("_+_", int64(size9)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			v48 = arg5 + ", …(" + arg6 + " more commands)…, " + arg7
+		} else {
+			if err := budget.Call("join", listed, ", "); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
+			}
+			v48 = celrt.JoinSep(listed, ", ")
+		}
+		commandList = v48
 	}
-	var v48 string
-	if size7 > int64(8) {
-		if err := budget.Call("slice", listed, int64(0), int64(4)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		slice, err := celrt.Slice(listed, int64(0), int64(4))
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		if err := budget.Call("join", slice, ", "); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		arg5 := celrt.JoinSep(slice, ", ")
-		if err := budget.Charge("_+_", int64(len(arg5)+6)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		size8, err := celrt.Size(commands)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		diff4, err := celrt.SubInt(size8, int64(8))
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		arg6 := strconv.FormatInt(diff4, 10)
-		if err := budget.ChargeEach("_+_", int64(len(arg5)+6+len(arg6)), int64(len(arg5)+6+len(arg6)+20)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		if err := budget.Call("slice", listed, int64(4), int64(8)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		slice2, err := celrt.Slice(listed, int64(4), int64(8))
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		if err := budget.Call("join", slice2, ", "); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		arg7 := celrt.JoinSep(slice2, ", ")
-		size9 := len(arg5) + 6 + len(arg6) + 20 + len(arg7)
-		if err := budget.Charge("_+_", int64(size9)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		v48 = arg5 + ", …(" + arg6 + " more commands)…, " + arg7
-	} else {
-		if err := budget.Call("join", listed, ", "); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("commandList", budget.Failure(err))
-		}
-		v48 = celrt.JoinSep(listed, ", ")
-	}
-	commandList := v48
 	v49 := celrt.TypeOf(celrt.Field(input, "command")) == celrt.ListType
 	var v50 any
 	if v49 {
@@ -10401,774 +10516,795 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		v75 = elem12
 	}
 	script := v75
-	count := celrt.Lines(script)
-	var v76 string
-	if count <= int64(1000) {
-		if err := budget.CallText("split", script, "\n"); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-		}
-		items3 := celrt.Split(script, "\n")
-		list8 := make([]string, 0, len(items3))
-		for _, l := range items3 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(celrt.ErrSteps))
-			}
-			if err := budget.CallText("collapse", l); err != nil {
+	var count int64
+	if slot == celrt.SlotPreview {
+		count = celrt.Lines(script)
+	}
+	var shown string
+	if slot == celrt.SlotPreview {
+		var v76 string
+		if count <= int64(1000) {
+			if err := budget.CallText("split", script, "\n"); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 			}
-			elem13 := celrt.Collapse(l)
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-			}
-			list8 = append(list8, elem13)
-		}
-		list9 := make([]string, 0, len(list8))
-		for _, l2 := range list8 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(celrt.ErrSteps))
-			}
-			if l2 != "" {
+			items3 := celrt.Split(script, "\n")
+			list8 := make([]string, 0, len(items3))
+			for _, l := range items3 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(celrt.ErrSteps))
+				}
+				if err := budget.CallText("collapse", l); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+				}
+				elem13 := celrt.Collapse(l)
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
 				}
-				list9 = append(list9, l2)
+				list8 = append(list8, elem13)
+			}
+			list9 := make([]string, 0, len(list8))
+			for _, l2 := range list8 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(celrt.ErrSteps))
+				}
+				if l2 != "" {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+					}
+					list9 = append(list9, l2)
+				}
+			}
+			if err := budget.Call("join", list9, "\n"); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+			}
+			v76 = celrt.JoinSep(list9, "\n")
+		} else {
+			if err := budget.CallText("collapse", script); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+			}
+			v76 = celrt.Collapse(script)
+		}
+		shown = v76
+	}
+	var dirs [][]string
+	if slot == celrt.SlotPreview {
+		v77 := []any{"dir_path", celrt.Field(input, "dir_path")}
+		v78 := []any{"directory", celrt.Field(input, "directory")}
+		v79 := []any{"work_dir", celrt.Field(input, "work_dir")}
+		v80 := [][]any{v77, v78, []any{"workdir", celrt.Field(input, "workdir")}, v79}
+		list10 := make([][]any, 0, len(v80))
+		for _, d6 := range v80 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(celrt.ErrSteps))
+			}
+			elem14, err := celrt.IndexList(d6, int64(1))
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
+			}
+			if celrt.NonEmpty(elem14).Ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
+				}
+				list10 = append(list10, d6)
 			}
 		}
-		if err := budget.Call("join", list9, "\n"); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-		}
-		v76 = celrt.JoinSep(list9, "\n")
-	} else {
-		if err := budget.CallText("collapse", script); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
-		}
-		v76 = celrt.Collapse(script)
-	}
-	shown := v76
-	v77 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v78 := []any{"directory", celrt.Field(input, "directory")}
-	v79 := []any{"work_dir", celrt.Field(input, "work_dir")}
-	v80 := [][]any{v77, v78, []any{"workdir", celrt.Field(input, "workdir")}, v79}
-	list10 := make([][]any, 0, len(v80))
-	for _, d6 := range v80 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(celrt.ErrSteps))
-		}
-		elem14, err := celrt.IndexList(d6, int64(1))
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-		}
-		if celrt.NonEmpty(elem14).Ok {
+		list11 := make([][]string, 0, len(list10))
+		for _, d7 := range list10 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(celrt.ErrSteps))
+			}
+			elem15, err := celrt.IndexList(d7, int64(0))
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
+			}
+			if err := budget.CallText("string", elem15); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
+			}
+			s28, err := celrt.ToString(elem15)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
+			}
+			elem16, err := celrt.IndexList(d7, int64(1))
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
+			}
+			v81, err := celrt.NonEmpty(elem16).Get()
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
+			}
+			elem17 := []string{s28, v81}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
 			}
-			list10 = append(list10, d6)
+			list11 = append(list11, elem17)
 		}
+		dirs = list11
 	}
-	list11 := make([][]string, 0, len(list10))
-	for _, d7 := range list10 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(celrt.ErrSteps))
+	var perms string
+	if slot == celrt.SlotPreview {
+		v82 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+		v83 := v82.Value
+		if !v82.Ok {
+			v83 = ""
 		}
-		elem15, err := celrt.IndexList(d7, int64(0))
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-		}
-		if err := budget.CallText("string", elem15); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-		}
-		s28, err := celrt.ToString(elem15)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-		}
-		elem16, err := celrt.IndexList(d7, int64(1))
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-		}
-		v81, err := celrt.NonEmpty(elem16).Get()
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-		}
-		elem17 := []string{s28, v81}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-		}
-		list11 = append(list11, elem17)
+		perms = v83
 	}
-	dirs := list11
-	v82 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
-	v83 := v82.Value
-	if !v82.Ok {
-		v83 = ""
-	}
-	perms := v83
-	v84 := celrt.TypeOf(celrt.Field(input, "additional_permissions"))
-	var v85 any
-	if v84 == celrt.MapType {
-		v85 = celrt.Field(input, "additional_permissions")
-	} else {
-		v85 = celrt.EmptyMap()
-	}
-	ap := v85
-	netOf := func() (any, error) {
-		opt4, err := celrt.OptSelect(ap, "network")
-		if err != nil {
-			return nil, budget.Failure(err)
-		}
-		v86 := opt4.Value
-		if !opt4.Ok {
-			v86 = nil
-		}
-		return v86, nil
-	}
-	var netLazy celrt.Lazy[any]
-	fsOf := func() (any, error) {
-		opt5, err := celrt.OptSelect(ap, "file_system")
-		if err != nil {
-			return nil, budget.Failure(err)
-		}
-		v87 := opt5.Value
-		if !opt5.Ok {
-			v87 = nil
-		}
-		var v88 any
-		if celrt.TypeOf(v87) == celrt.MapType {
-			file_system, err := celrt.Select(ap, "file_system")
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			v88 = file_system
+	var grants []string
+	if slot == celrt.SlotPreview {
+		v84 := celrt.TypeOf(celrt.Field(input, "additional_permissions"))
+		var v85 any
+		if v84 == celrt.MapType {
+			v85 = celrt.Field(input, "additional_permissions")
 		} else {
-			opt6, err := celrt.OptSelect(ap, "fileSystem")
+			v85 = celrt.EmptyMap()
+		}
+		ap := v85
+		netOf := func() (any, error) {
+			opt4, err := celrt.OptSelect(ap, "network")
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			v89 := opt6.Value
-			if !opt6.Ok {
-				v89 = nil
+			v86 := opt4.Value
+			if !opt4.Ok {
+				v86 = nil
 			}
-			var v90 any
-			if celrt.TypeOf(v89) == celrt.MapType {
-				fileSystem, err := celrt.Select(ap, "fileSystem")
+			return v86, nil
+		}
+		var netLazy celrt.Lazy[any]
+		fsOf := func() (any, error) {
+			opt5, err := celrt.OptSelect(ap, "file_system")
+			if err != nil {
+				return nil, budget.Failure(err)
+			}
+			v87 := opt5.Value
+			if !opt5.Ok {
+				v87 = nil
+			}
+			var v88 any
+			if celrt.TypeOf(v87) == celrt.MapType {
+				file_system, err := celrt.Select(ap, "file_system")
 				if err != nil {
 					return nil, budget.Failure(err)
 				}
-				v90 = fileSystem
+				v88 = file_system
 			} else {
-				v90 = celrt.EmptyMap()
-			}
-			v88 = v90
-		}
-		return v88, nil
-	}
-	var fsLazy celrt.Lazy[any]
-	v91, failure48 := func() (bool, error) {
-		net2, err := netLazy.Get(netOf)
-		if err != nil {
-			return false, budget.Failure(err)
-		}
-		return celrt.EqualBool(net2, true), nil
-	}()
-	ok18, failure49 := v91, failure48
-	if failure48 != nil || !ok18 {
-		v95, failure53 := func() (bool, error) {
-			v92, failure50 := func() (bool, error) {
-				net3, err := netLazy.Get(netOf)
+				opt6, err := celrt.OptSelect(ap, "fileSystem")
 				if err != nil {
-					return false, budget.Failure(err)
+					return nil, budget.Failure(err)
 				}
-				return celrt.TypeOf(net3) == celrt.MapType, nil
-			}()
-			ok19, failure51 := v92, failure50
-			if failure50 != nil || ok19 {
-				v94, failure52 := func() (bool, error) {
-					net4, err := netLazy.Get(netOf)
+				v89 := opt6.Value
+				if !opt6.Ok {
+					v89 = nil
+				}
+				var v90 any
+				if celrt.TypeOf(v89) == celrt.MapType {
+					fileSystem, err := celrt.Select(ap, "fileSystem")
 					if err != nil {
-						return false, budget.Failure(err)
+						return nil, budget.Failure(err)
 					}
-					opt7, err := celrt.OptSelect(net4, "enabled")
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					v93 := opt7.Value
-					if !opt7.Ok {
-						v93 = nil
-					}
-					return celrt.EqualBool(v93, true), nil
-				}()
-				ok19, failure51 = celrt.And(v92, failure50, v94, failure52)
+					v90 = fileSystem
+				} else {
+					v90 = celrt.EmptyMap()
+				}
+				v88 = v90
 			}
-			if failure51 != nil {
-				return false, budget.Failure(failure51)
+			return v88, nil
+		}
+		var fsLazy celrt.Lazy[any]
+		v91, failure48 := func() (bool, error) {
+			net2, err := netLazy.Get(netOf)
+			if err != nil {
+				return false, budget.Failure(err)
 			}
-			return ok19, nil
+			return celrt.EqualBool(net2, true), nil
 		}()
-		ok18, failure49 = celrt.Or(v91, failure48, v95, failure53)
-	}
-	if failure49 != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(failure49))
-	}
-	var v96 []string
-	if ok18 {
-		v96 = []string{"network access"}
-	} else {
-		v96 = []string{}
-	}
-	v97 := [][]string{[]string{"read", "reading "}, []string{"write", "writing "}}
-	list12 := make([]string, 0, len(v97))
-	for _, k := range v97 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(celrt.ErrSteps))
-		}
-		psOf := func() ([]string, error) {
-			v98, failure54 := func() (bool, error) {
-				elem18, err := celrt.IndexList(k, int64(0))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				fs2, err := fsLazy.Get(fsOf)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				found5, err := celrt.In(elem18, fs2)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return found5, nil
-			}()
-			ok20, failure55 := v98, failure54
-			if failure54 != nil || ok20 {
-				v99, failure56 := func() (bool, error) {
-					fs3, err := fsLazy.Get(fsOf)
+		ok18, failure49 := v91, failure48
+		if failure48 != nil || !ok18 {
+			v95, failure53 := func() (bool, error) {
+				v92, failure50 := func() (bool, error) {
+					net3, err := netLazy.Get(netOf)
 					if err != nil {
 						return false, budget.Failure(err)
 					}
-					elem19, err := celrt.IndexList(k, int64(0))
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					elem20, err := celrt.Index(fs3, elem19)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					return celrt.TypeOf(elem20) == celrt.ListType, nil
+					return celrt.TypeOf(net3) == celrt.MapType, nil
 				}()
-				ok20, failure55 = celrt.And(v98, failure54, v99, failure56)
+				ok19, failure51 := v92, failure50
+				if failure50 != nil || ok19 {
+					v94, failure52 := func() (bool, error) {
+						net4, err := netLazy.Get(netOf)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						opt7, err := celrt.OptSelect(net4, "enabled")
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						v93 := opt7.Value
+						if !opt7.Ok {
+							v93 = nil
+						}
+						return celrt.EqualBool(v93, true), nil
+					}()
+					ok19, failure51 = celrt.And(v92, failure50, v94, failure52)
+				}
+				if failure51 != nil {
+					return false, budget.Failure(failure51)
+				}
+				return ok19, nil
+			}()
+			ok18, failure49 = celrt.Or(v91, failure48, v95, failure53)
+		}
+		if failure49 != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(failure49))
+		}
+		var v96 []string
+		if ok18 {
+			v96 = []string{"network access"}
+		} else {
+			v96 = []string{}
+		}
+		v97 := [][]string{[]string{"read", "reading "}, []string{"write", "writing "}}
+		list12 := make([]string, 0, len(v97))
+		for _, k := range v97 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(celrt.ErrSteps))
 			}
-			if failure55 != nil {
-				return nil, budget.Failure(failure55)
-			}
-			var v100 any
-			if ok20 {
-				fs4, err := fsLazy.Get(fsOf)
+			psOf := func() ([]string, error) {
+				v98, failure54 := func() (bool, error) {
+					elem18, err := celrt.IndexList(k, int64(0))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					fs2, err := fsLazy.Get(fsOf)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					found5, err := celrt.In(elem18, fs2)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return found5, nil
+				}()
+				ok20, failure55 := v98, failure54
+				if failure54 != nil || ok20 {
+					v99, failure56 := func() (bool, error) {
+						fs3, err := fsLazy.Get(fsOf)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						elem19, err := celrt.IndexList(k, int64(0))
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						elem20, err := celrt.Index(fs3, elem19)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return celrt.TypeOf(elem20) == celrt.ListType, nil
+					}()
+					ok20, failure55 = celrt.And(v98, failure54, v99, failure56)
+				}
+				if failure55 != nil {
+					return nil, budget.Failure(failure55)
+				}
+				var v100 any
+				if ok20 {
+					fs4, err := fsLazy.Get(fsOf)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					elem21, err := celrt.IndexList(k, int64(0))
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					elem22, err := celrt.Index(fs4, elem21)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					v100 = elem22
+				} else {
+					v100 = []any{}
+				}
+				items4, err := celrt.Iterate(v100)
 				if err != nil {
 					return nil, budget.Failure(err)
 				}
-				elem21, err := celrt.IndexList(k, int64(0))
-				if err != nil {
-					return nil, budget.Failure(err)
+				list13 := make([]any, 0, items4.Len())
+				for i8 := range items4.Len() {
+					p := items4.At(i8)
+					if steps++; steps > celrt.MaxSteps {
+						return nil, budget.Failure(celrt.ErrSteps)
+					}
+					if celrt.NonEmpty(p).Ok {
+						if err := budget.Charge("_+_", 16); err != nil {
+							return nil, budget.Failure(err)
+						}
+						list13 = append(list13, p)
+					}
 				}
-				elem22, err := celrt.Index(fs4, elem21)
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				v100 = elem22
-			} else {
-				v100 = []any{}
-			}
-			items4, err := celrt.Iterate(v100)
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			list13 := make([]any, 0, items4.Len())
-			for i8 := range items4.Len() {
-				p := items4.At(i8)
-				if steps++; steps > celrt.MaxSteps {
-					return nil, budget.Failure(celrt.ErrSteps)
-				}
-				if celrt.NonEmpty(p).Ok {
+				list14 := make([]string, 0, len(list13))
+				for _, p2 := range list13 {
+					if steps++; steps > celrt.MaxSteps {
+						return nil, budget.Failure(celrt.ErrSteps)
+					}
+					v101, err := celrt.NonEmpty(p2).Get()
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					if err := budget.ChargeEach("_+_", int64(1+len(v101)), int64(1+len(v101)+1)); err != nil {
+						return nil, budget.Failure(err)
+					}
+					elem23 := "'" + v101 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
 						return nil, budget.Failure(err)
 					}
-					list13 = append(list13, p)
+					list14 = append(list14, elem23)
 				}
+				return list14, nil
 			}
-			list14 := make([]string, 0, len(list13))
-			for _, p2 := range list13 {
-				if steps++; steps > celrt.MaxSteps {
-					return nil, budget.Failure(celrt.ErrSteps)
-				}
-				v101, err := celrt.NonEmpty(p2).Get()
+			var psLazy celrt.Lazy[[]string]
+			ps2, err := psLazy.Get(psOf)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
+			}
+			var v102 string
+			if int64(len(ps2)) == int64(0) {
+				v102 = ""
+			} else {
+				elem24, err := celrt.IndexList(k, int64(1))
 				if err != nil {
-					return nil, budget.Failure(err)
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 				}
-				if err := budget.ChargeEach("_+_", int64(1+len(v101)), int64(1+len(v101)+1)); err != nil {
-					return nil, budget.Failure(err)
+				ps3, err := psLazy.Get(psOf)
+				if err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 				}
-				elem23 := "'" + v101 + "'"
-				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, budget.Failure(err)
+				if err := budget.Call("join", ps3, ", "); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 				}
-				list14 = append(list14, elem23)
+				arg13 := celrt.JoinSep(ps3, ", ")
+				arg14 := int64(limits.Summary)
+				if err := budget.CallText("truncate", arg13, arg14); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
+				}
+				arg15 := celrt.Truncate(arg13, arg14)
+				if err := budget.Charge("_+_", int64(len(elem24)+len(arg15))); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
+				}
+				v102 = elem24 + arg15
 			}
-			return list14, nil
-		}
-		var psLazy celrt.Lazy[[]string]
-		ps2, err := psLazy.Get(psOf)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
-		}
-		var v102 string
-		if int64(len(ps2)) == int64(0) {
-			v102 = ""
-		} else {
-			elem24, err := celrt.IndexList(k, int64(1))
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
-			}
-			ps3, err := psLazy.Get(psOf)
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
-			}
-			if err := budget.Call("join", ps3, ", "); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
-			}
-			arg13 := celrt.JoinSep(ps3, ", ")
-			arg14 := int64(limits.Summary)
-			if err := budget.CallText("truncate", arg13, arg14); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
-			}
-			arg15 := celrt.Truncate(arg13, arg14)
-			if err := budget.Charge("_+_", int64(len(elem24)+len(arg15))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
-			}
-			v102 = elem24 + arg15
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
-		}
-		list12 = append(list12, v102)
-	}
-	list15 := make([]string, 0, len(list12))
-	for _, t5 := range list12 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(celrt.ErrSteps))
-		}
-		if t5 != "" {
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 			}
-			list15 = append(list15, t5)
+			list12 = append(list12, v102)
 		}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v96)+len(list15)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
-	}
-	grants := celrt.Concat(v96, list15)
-	ok21 := tool == "Bash"
-	if ok21 {
-		v103 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-		ok21 = v103
-	}
-	ok22 := ok21
-	if ok22 {
-		ok23, err := celrt.Greater(celrt.Field(input, "timeout"), 600.0)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("timeoutUnit", budget.Failure(err))
+		list15 := make([]string, 0, len(list12))
+		for _, t5 := range list12 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(celrt.ErrSteps))
+			}
+			if t5 != "" {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
+				}
+				list15 = append(list15, t5)
+			}
 		}
-		ok22 = ok23
+		if err := budget.Charge("_+_", int64(16*(len(v96)+len(list15)))); err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
+		}
+		grants = celrt.Concat(v96, list15)
 	}
-	var v104 string
-	if ok22 {
-		v104 = " ms"
-	} else {
-		v104 = ""
-	}
-	timeoutUnit := v104
-	v105 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
-	var v106 []string
-	if v105 {
-		v106 = []string{" outside the sandbox"}
-	} else {
-		v106 = []string{}
-	}
-	ok24 := perms == "require_escalated"
-	if !ok24 {
-		v107 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
-		ok24 = v107
-	}
-	var v108 []string
-	if ok24 {
-		v108 = []string{" with escalated permissions"}
-	} else {
-		v108 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	ok25 := perms == "with_additional_permissions"
-	if !ok25 {
-		ok25 = int64(len(grants)) > int64(0)
-	}
-	var v109 []string
-	if ok25 {
-		var v110 string
-		if int64(len(grants)) == int64(0) {
-			v110 = ""
+	var timeoutUnit string
+	if slot == celrt.SlotPreview {
+		ok21 := tool == "Bash"
+		if ok21 {
+			v103 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+			ok21 = v103
+		}
+		ok22 := ok21
+		if ok22 {
+			ok23, err := celrt.Greater(celrt.Field(input, "timeout"), 600.0)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("timeoutUnit", budget.Failure(err))
+			}
+			ok22 = ok23
+		}
+		var v104 string
+		if ok22 {
+			v104 = " ms"
 		} else {
-			if err := budget.Call("join", grants, ", "); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-			}
-			arg16 := celrt.JoinSep(grants, ", ")
-			if err := budget.ChargeEach("_+_", int64(2+len(arg16)), int64(2+len(arg16)+1)); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-			}
-			v110 = " (" + arg16 + ")"
+			v104 = ""
 		}
-		if err := budget.Charge("_+_", int64(28+len(v110))); err != nil {
+		timeoutUnit = v104
+	}
+	var notes []string
+	if slot == celrt.SlotPreview {
+		v105 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+		var v106 []string
+		if v105 {
+			v106 = []string{" outside the sandbox"}
+		} else {
+			v106 = []string{}
+		}
+		ok24 := perms == "require_escalated"
+		if !ok24 {
+			v107 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
+			ok24 = v107
+		}
+		var v108 []string
+		if ok24 {
+			v108 = []string{" with escalated permissions"}
+		} else {
+			v108 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		v109 = []string{" with additional permissions" + v110}
-	} else {
-		v109 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)+len(v109)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	var v111 []string
-	if int64(len(dirs)) == int64(0) {
-		v111 = []string{}
-	} else {
-		found6 := false
-		var failure57 error
-		for _, d8 := range dirs {
-			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(celrt.ErrSteps))
-			}
-			v112, failure58 := func() (bool, error) {
-				elem25, err := celrt.IndexList(d8, int64(1))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				elem26, err := celrt.IndexList(dirs, int64(0))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				elem27, err := celrt.IndexList(elem26, int64(1))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return elem25 != elem27, nil
-			}()
-			if failure58 != nil {
-				if failure57 == nil {
-					failure57 = failure58
-				}
-				continue
-			}
-			found6 = v112
-			if found6 {
-				break
-			}
+		ok25 := perms == "with_additional_permissions"
+		if !ok25 {
+			ok25 = int64(len(grants)) > int64(0)
 		}
-		if !found6 && failure57 != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(failure57))
+		var v109 []string
+		if ok25 {
+			var v110 string
+			if int64(len(grants)) == int64(0) {
+				v110 = ""
+			} else {
+				if err := budget.Call("join", grants, ", "); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+				}
+				arg16 := celrt.JoinSep(grants, ", ")
+				if err := budget.ChargeEach("_+_", int64(2+len(arg16)), int64(2+len(arg16)+1)); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+				}
+				v110 = " (" + arg16 + ")"
+			}
+			if err := budget.Charge("_+_", int64(28+len(v110))); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			v109 = []string{" with additional permissions" + v110}
+		} else {
+			v109 = []string{}
 		}
-		var v113 []string
-		if found6 {
-			list16 := make([]string, 0, len(dirs))
-			for _, d9 := range dirs {
+		if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)+len(v109)))); err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+		}
+		var v111 []string
+		if int64(len(dirs)) == int64(0) {
+			v111 = []string{}
+		} else {
+			found6 := false
+			var failure57 error
+			for _, d8 := range dirs {
 				if steps++; steps > celrt.MaxSteps {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(celrt.ErrSteps))
 				}
-				elem28, err := celrt.IndexList(d9, int64(0))
+				v112, failure58 := func() (bool, error) {
+					elem25, err := celrt.IndexList(d8, int64(1))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem26, err := celrt.IndexList(dirs, int64(0))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem27, err := celrt.IndexList(elem26, int64(1))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return elem25 != elem27, nil
+				}()
+				if failure58 != nil {
+					if failure57 == nil {
+						failure57 = failure58
+					}
+					continue
+				}
+				found6 = v112
+				if found6 {
+					break
+				}
+			}
+			if !found6 && failure57 != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(failure57))
+			}
+			var v113 []string
+			if found6 {
+				list16 := make([]string, 0, len(dirs))
+				for _, d9 := range dirs {
+					if steps++; steps > celrt.MaxSteps {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(celrt.ErrSteps))
+					}
+					elem28, err := celrt.IndexList(d9, int64(0))
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					if err := budget.Charge("_+_", int64(len(elem28)+2)); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					elem29, err := celrt.IndexList(d9, int64(1))
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					arg17 := int64(limits.Summary)
+					if err := budget.CallText("truncate", elem29, arg17); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					arg18 := celrt.Truncate(elem29, arg17)
+					if err := budget.ChargeEach("_+_", int64(len(elem28)+2+len(arg18)), int64(len(elem28)+2+len(arg18)+1)); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					elem30 := elem28 + " '" + arg18 + "'"
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					list16 = append(list16, elem30)
+				}
+				if err := budget.Call("join", list16, " or "); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+				}
+				arg19 := celrt.JoinSep(list16, " or ")
+				if err := budget.Charge("_+_", int64(4+len(arg19))); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+				}
+				v113 = []string{" in " + arg19}
+			} else {
+				elem31, err := celrt.IndexList(dirs, int64(0))
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				if err := budget.Charge("_+_", int64(len(elem28)+2)); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-				}
-				elem29, err := celrt.IndexList(d9, int64(1))
+				elem32, err := celrt.IndexList(elem31, int64(1))
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				arg17 := int64(limits.Summary)
-				if err := budget.CallText("truncate", elem29, arg17); err != nil {
+				if err := budget.ChargeEach("_+_", int64(5+len(elem32)), int64(5+len(elem32)+1)); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				arg18 := celrt.Truncate(elem29, arg17)
-				if err := budget.ChargeEach("_+_", int64(len(elem28)+2+len(arg18)), int64(len(elem28)+2+len(arg18)+1)); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-				}
-				elem30 := elem28 + " '" + arg18 + "'"
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-				}
-				list16 = append(list16, elem30)
+				v113 = []string{" in '" + elem32 + "'"}
 			}
-			if err := budget.Call("join", list16, " or "); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-			}
-			arg19 := celrt.JoinSep(list16, " or ")
-			if err := budget.Charge("_+_", int64(4+len(arg19))); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-			}
-			v113 = []string{" in " + arg19}
+			v111 = v113
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)+len(v109)+len(v111)))); err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+		}
+		v114 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+		ok26 := v114
+		if !ok26 {
+			v115 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+			ok26 = v115
+		}
+		var v116 []string
+		if ok26 {
+			v116 = []string{" in the background"}
 		} else {
-			elem31, err := celrt.IndexList(dirs, int64(0))
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-			}
-			elem32, err := celrt.IndexList(elem31, int64(1))
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-			}
-			if err := budget.ChargeEach("_+_", int64(5+len(elem32)), int64(5+len(elem32)+1)); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-			}
-			v113 = []string{" in '" + elem32 + "'"}
+			v116 = []string{}
 		}
-		v111 = v113
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)+len(v109)+len(v111)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	v114 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-	ok26 := v114
-	if !ok26 {
-		v115 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
-		ok26 = v115
-	}
-	var v116 []string
-	if ok26 {
-		v116 = []string{" in the background"}
-	} else {
-		v116 = []string{}
-	}
-	size16 := len(v106) + len(v108) + len(v109) + len(v111) + len(v116)
-	if err := budget.Charge("_+_", int64(16*(size16))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	v117 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
-	ok27 := v117
-	if ok27 {
-		ok27 = !strands
-	}
-	var v118 []string
-	if ok27 {
-		v118 = []string{" in parallel"}
-	} else {
-		v118 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size16+len(v118)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	v119 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-	ok28 := v119
-	if ok28 {
-		v120 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-		ok28 = v120
-	}
-	ok29 := ok28
-	if ok29 {
-		v121 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
-		ok29 = v121
-	}
-	var v122 []string
-	if ok29 {
-		if err := budget.CallText("numberText", input, "timeout_ms"); err != nil {
+		size16 := len(v106) + len(v108) + len(v109) + len(v111) + len(v116)
+		if err := budget.Charge("_+_", int64(16*(size16))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		r2, err := celrt.NumberTextOf(input, "timeout_ms")
-		if err != nil {
+		v117 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
+		ok27 := v117
+		if ok27 {
+			ok27 = !strands
+		}
+		var v118 []string
+		if ok27 {
+			v118 = []string{" in parallel"}
+		} else {
+			v118 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size16+len(v118)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		if err := budget.ChargeEach("_+_", int64(10+len(r2)), int64(10+len(r2)+20)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+		v119 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+		ok28 := v119
+		if ok28 {
+			v120 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+			ok28 = v120
 		}
-		if err := budget.CallText("numberText", input, "timeout"); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+		ok29 := ok28
+		if ok29 {
+			v121 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
+			ok29 = v121
 		}
-		r3, err := celrt.NumberTextOf(input, "timeout")
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		if err := budget.Charge("_+_", int64(10+len(r2)+20+len(r3))); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		size17 := 10 + len(r2) + 20 + len(r3) + len(timeoutUnit)
-		if err := budget.ChargeEach("_+_", int64(size17), int64(size17+10)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		v123 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
-		v122 = v123
-	} else {
-		v124 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-		var v125 []string
-		if v124 {
+		var v122 []string
+		if ok29 {
 			if err := budget.CallText("numberText", input, "timeout_ms"); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
-			r4, err := celrt.NumberTextOf(input, "timeout_ms")
+			r2, err := celrt.NumberTextOf(input, "timeout_ms")
 			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
-			if err := budget.ChargeEach("_+_", int64(10+len(r4)), int64(10+len(r4)+3)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(10+len(r2)), int64(10+len(r2)+20)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
-			v125 = []string{", timeout " + r4 + " ms"}
+			if err := budget.CallText("numberText", input, "timeout"); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			r3, err := celrt.NumberTextOf(input, "timeout")
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(10+len(r2)+20+len(r3))); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			size17 := 10 + len(r2) + 20 + len(r3) + len(timeoutUnit)
+			if err := budget.ChargeEach("_+_", int64(size17), int64(size17+10)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			v123 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
+			v122 = v123
 		} else {
-			v126 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-			var v127 []string
-			if v126 {
-				if err := budget.CallText("numberText", input, "timeout"); err != nil {
+			v124 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+			var v125 []string
+			if v124 {
+				if err := budget.CallText("numberText", input, "timeout_ms"); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				r5, err := celrt.NumberTextOf(input, "timeout")
+				r4, err := celrt.NumberTextOf(input, "timeout_ms")
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				if err := budget.ChargeEach("_+_", int64(10+len(r5)), int64(10+len(r5)+len(timeoutUnit))); err != nil {
+				if err := budget.ChargeEach("_+_", int64(10+len(r4)), int64(10+len(r4)+3)); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				v127 = []string{", timeout " + r5 + timeoutUnit}
+				v125 = []string{", timeout " + r4 + " ms"}
 			} else {
-				v127 = []string{}
-			}
-			v125 = v127
-		}
-		v122 = v125
-	}
-	if err := budget.Charge("_+_", int64(16*(size16+len(v118)+len(v122)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	v128 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
-	var v129 []string
-	if v128 {
-		v129 = []string{", going on after a command fails"}
-	} else {
-		v129 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size16+len(v118)+len(v122)+len(v129)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	v130 := celrt.NonEmpty(celrt.Field(input, "justification"))
-	var v131 []string
-	if v130.Ok {
-		arg20 := celrt.Field(input, "justification")
-		if err := budget.CallText("collapse", arg20); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		x4, err := celrt.AsString(arg20)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		arg21 := celrt.Collapse(x4)
-		if err := budget.CallText("truncate", arg21, int64(80)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		arg22 := celrt.Truncate(arg21, int64(80))
-		if err := budget.ChargeEach("_+_", int64(16+len(arg22)), int64(16+len(arg22)+1)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		v131 = []string{", justified as \"" + arg22 + "\""}
-	} else {
-		v131 = []string{}
-	}
-	size18 := size16 + len(v118) + len(v122) + len(v129) + len(v131)
-	if err := budget.Charge("_+_", int64(16*(size18))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	v132 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
-	ok30 := v132
-	if ok30 {
-		size19, err := celrt.Size(celrt.Field(input, "prefix_rule"))
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		ok30 = size19 > int64(0)
-	}
-	var v133 []string
-	if ok30 {
-		items5, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		list17 := make([]string, 0, items5.Len())
-		for i9 := range items5.Len() {
-			a3 := items5.At(i9)
-			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(celrt.ErrSteps))
-			}
-			var v134 string
-			if celrt.TypeOf(a3) == celrt.StringType {
-				if err := budget.CallText("string", a3); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+				v126 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+				var v127 []string
+				if v126 {
+					if err := budget.CallText("numberText", input, "timeout"); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					r5, err := celrt.NumberTextOf(input, "timeout")
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					if err := budget.ChargeEach("_+_", int64(10+len(r5)), int64(10+len(r5)+len(timeoutUnit))); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					v127 = []string{", timeout " + r5 + timeoutUnit}
+				} else {
+					v127 = []string{}
 				}
-				s29, err := celrt.ToString(a3)
-				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-				}
-				v134 = s29
-			} else {
-				text4, err := budget.JSON(a3)
-				if err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-				}
-				v134 = text4
+				v125 = v127
 			}
-			if err := budget.Charge("_+_", 16); err != nil {
+			v122 = v125
+		}
+		if err := budget.Charge("_+_", int64(16*(size16+len(v118)+len(v122)))); err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+		}
+		v128 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
+		var v129 []string
+		if v128 {
+			v129 = []string{", going on after a command fails"}
+		} else {
+			v129 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size16+len(v118)+len(v122)+len(v129)))); err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+		}
+		v130 := celrt.NonEmpty(celrt.Field(input, "justification"))
+		var v131 []string
+		if v130.Ok {
+			arg20 := celrt.Field(input, "justification")
+			if err := budget.CallText("collapse", arg20); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
-			list17 = append(list17, v134)
+			x4, err := celrt.AsString(arg20)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			arg21 := celrt.Collapse(x4)
+			if err := budget.CallText("truncate", arg21, int64(80)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			arg22 := celrt.Truncate(arg21, int64(80))
+			if err := budget.ChargeEach("_+_", int64(16+len(arg22)), int64(16+len(arg22)+1)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			v131 = []string{", justified as \"" + arg22 + "\""}
+		} else {
+			v131 = []string{}
 		}
-		if err := budget.Call("join", list17, " "); err != nil {
+		size18 := size16 + len(v118) + len(v122) + len(v129) + len(v131)
+		if err := budget.Charge("_+_", int64(16*(size18))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		arg23 := celrt.JoinSep(list17, " ")
-		arg24 := int64(limits.Summary)
-		if err := budget.CallText("truncate", arg23, arg24); err != nil {
+		v132 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
+		ok30 := v132
+		if ok30 {
+			size19, err := celrt.Size(celrt.Field(input, "prefix_rule"))
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			ok30 = size19 > int64(0)
+		}
+		var v133 []string
+		if ok30 {
+			items5, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			list17 := make([]string, 0, items5.Len())
+			for i9 := range items5.Len() {
+				a3 := items5.At(i9)
+				if steps++; steps > celrt.MaxSteps {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(celrt.ErrSteps))
+				}
+				var v134 string
+				if celrt.TypeOf(a3) == celrt.StringType {
+					if err := budget.CallText("string", a3); err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					s29, err := celrt.ToString(a3)
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					v134 = s29
+				} else {
+					text4, err := budget.JSON(a3)
+					if err != nil {
+						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+					}
+					v134 = text4
+				}
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+				}
+				list17 = append(list17, v134)
+			}
+			if err := budget.Call("join", list17, " "); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			arg23 := celrt.JoinSep(list17, " ")
+			arg24 := int64(limits.Summary)
+			if err := budget.CallText("truncate", arg23, arg24); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			arg25 := celrt.Truncate(arg23, arg24)
+			if err := budget.ChargeEach("_+_", int64(44+len(arg25)), int64(44+len(arg25)+13)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			v135 := []string{", asking to allow commands that start with '" + arg25 + "' from now on"}
+			v133 = v135
+		} else {
+			v133 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size18+len(v133)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		arg25 := celrt.Truncate(arg23, arg24)
-		if err := budget.ChargeEach("_+_", int64(44+len(arg25)), int64(44+len(arg25)+13)); err != nil {
+		v136 := celrt.NonEmpty(celrt.Field(input, "description"))
+		var v137 []string
+		if v136.Ok {
+			arg26 := celrt.Field(input, "description")
+			if err := budget.CallText("collapse", arg26); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			x5, err := celrt.AsString(arg26)
+			if err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			arg27 := celrt.Collapse(x5)
+			if err := budget.CallText("truncate", arg27, int64(80)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			arg28 := celrt.Truncate(arg27, int64(80))
+			if err := budget.ChargeEach("_+_", int64(16+len(arg28)), int64(16+len(arg28)+2)); err != nil {
+				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
+			}
+			v137 = []string{" (described as \"" + arg28 + "\")"}
+		} else {
+			v137 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size18+len(v133)+len(v137)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		v135 := []string{", asking to allow commands that start with '" + arg25 + "' from now on"}
-		v133 = v135
-	} else {
-		v133 = []string{}
+		notes = celrt.Concat(v106, v108, v109, v111, v116, v118, v122, v129, v131, v133, v137)
 	}
-	if err := budget.Charge("_+_", int64(16*(size18+len(v133)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	v136 := celrt.NonEmpty(celrt.Field(input, "description"))
-	var v137 []string
-	if v136.Ok {
-		arg26 := celrt.Field(input, "description")
-		if err := budget.CallText("collapse", arg26); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		x5, err := celrt.AsString(arg26)
-		if err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		arg27 := celrt.Collapse(x5)
-		if err := budget.CallText("truncate", arg27, int64(80)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		arg28 := celrt.Truncate(arg27, int64(80))
-		if err := budget.ChargeEach("_+_", int64(16+len(arg28)), int64(16+len(arg28)+2)); err != nil {
-			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-		}
-		v137 = []string{" (described as \"" + arg28 + "\")"}
-	} else {
-		v137 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size18+len(v133)+len(v137)))); err != nil {
-		return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
-	}
-	notes := celrt.Concat(v106, v108, v109, v111, v116, v118, v122, v129, v131, v133, v137)
 	return letsRunShellCommand{
 		strands:      strands,
 		commands:     commands,
@@ -11317,7 +11453,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 //	      + (conflict ? ordered.slice(1, ordered.size()).map(s, " or " + s[0] + " '" + inline(s[1], limits.summary) + "'").join("") : "")
 //	      + notes.join(""))
 func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsRunShellCommandOf(input, tool, limits)
+	lets, budget, steps, err := letsRunShellCommandOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -11504,7 +11640,7 @@ func PreviewRunShellCommand(input *value.Object, tool string, limits runtime.Lim
 //	  : conflict ? optional.of(ordered.map(s, inline(s[1], limits.summary / ordered.size())).join(" or "))
 //	  : optional.of(inline(script, limits.summary))
 func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsRunShellCommandOf(input, tool, limits)
+	lets, budget, steps, err := letsRunShellCommandOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -11605,10 +11741,7 @@ func RowRunShellCommand(input *value.Object, tool string, limits runtime.Limits)
 //	result = cel.bind(out, result.text.trim(),
 //	  out == "" ? "no output" : plural(lines(out), "line", "lines") + " of output")
 func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsRunShellCommandOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	outOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -11631,16 +11764,13 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 		}
 		arg := celrt.Lines(out3)
 		if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		arg2 := celrt.Plural(arg, "line", "lines")
 		if err := budget.Charge("_+_", int64(len(arg2)+10)); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v1 = arg2 + " of output"
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v1, true, nil
 }
@@ -11661,10 +11791,8 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 //	      : optional.of((codes.size() > 0 ? "exit " + codes[0] + (out == "" ? "" : ": ") : "")
 //	          + (out == "" ? "" : inline(out.split("\n", 2)[0], limits.summary)))))
 func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsRunShellCommandOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	outOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -11713,7 +11841,7 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 				}
 				if ok {
 					if err := budget.Charge("_+_", 16); err != nil {
-						return nil, budget.Failure(err)
+						return nil, err
 					}
 					list = append(list, c)
 				}
@@ -11721,17 +11849,17 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 			list2 := make([]string, 0, len(list))
 			for _, c2 := range list {
 				if steps++; steps > celrt.MaxSteps {
-					return nil, budget.Failure(celrt.ErrSteps)
+					return nil, celrt.ErrSteps
 				}
 				if err := budget.CallText("numberText", c2); err != nil {
-					return nil, budget.Failure(err)
+					return nil, err
 				}
 				text2, err := celrt.NumberTextDyn(c2)
 				if err != nil {
-					return nil, budget.Failure(err)
+					return nil, err
 				}
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, budget.Failure(err)
+					return nil, err
 				}
 				list2 = append(list2, text2)
 			}
@@ -11741,56 +11869,56 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 		}
 		out2, err := outLazy.Get(outOf)
 		if err != nil {
-			return nil, budget.Failure(err)
+			return nil, err
 		}
 		var v6 []string
 		if strings.Contains(out2, "exited with code ") {
 			out3, err := outLazy.Get(outOf)
 			if err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			out4, err := outLazy.Get(outOf)
 			if err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			if err := budget.CallText("lastIndexOf", out4, "exited with code "); err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			r, err := celrt.LastIndexOf(out4, "exited with code ")
 			if err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			if err := budget.Call("_+_", r, int64(17)); err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			sum, err := celrt.AddInt(r, int64(17))
 			if err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			if err := budget.CallText("substring", out3, sum); err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			r2, err := celrt.Substring(out3, sum)
 			if err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			elem, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
 			if err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			arg := celrt.Trim(elem)
 			if err := budget.CallText("truncate", arg, int64(12)); err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			v6 = []string{celrt.Truncate(arg, int64(12))}
 		} else {
 			v6 = []string{}
 		}
 		if err := budget.Charge("_+_", int64(16*(len(v2)+len(v6)))); err != nil {
-			return nil, budget.Failure(err)
+			return nil, err
 		}
 		return celrt.Concat(v2, v6), nil
 	}
@@ -11798,7 +11926,7 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 	v7, failure := func() (bool, error) {
 		codes2, err := codesLazy.Get(codesOf)
 		if err != nil {
-			return false, budget.Failure(err)
+			return false, err
 		}
 		return int64(len(codes2)) == int64(0), nil
 	}()
@@ -11897,10 +12025,7 @@ func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limit
 //	    ? optional.none()
 //	    : optional.of((out.endsWith("\n") ? out.substring(0, size(out) - 1) : out).split("\n")))
 func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
-	_, budget, _, err := letsRunShellCommandOf(input, tool, limits)
-	if err != nil {
-		return nil, false, err
-	}
+	var budget celrt.Budget
 	outOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -11936,27 +12061,24 @@ func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 				return nil, false, err
 			}
 			if err := budget.CallText("substring", out4, int64(0), diff); err != nil {
-				return nil, false, budget.Failure(err)
+				return nil, false, err
 			}
 			r, err := celrt.SubstringRange(out4, int64(0), diff)
 			if err != nil {
-				return nil, false, budget.Failure(err)
+				return nil, false, err
 			}
 			v2 = r
 		} else {
 			out6, err := outLazy.Get(outOf)
 			if err != nil {
-				return nil, false, budget.Failure(err)
+				return nil, false, err
 			}
 			v2 = out6
 		}
 		if err := budget.CallText("split", v2, "\n"); err != nil {
-			return nil, false, budget.Failure(err)
+			return nil, false, err
 		}
 		v1 = celrt.Of(celrt.Split(v2, "\n"))
-	}
-	if err := budget.Err(); err != nil {
-		return nil, false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -12005,9 +12127,10 @@ type letsMultiEdit struct {
 	path          celrt.Optional[string]
 }
 
-// letsMultiEditOf computes the lets of "MultiEdit" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (letsMultiEdit, celrt.Budget, int, error) {
+// letsMultiEditOf computes the lets of "MultiEdit" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsMultiEdit, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	lOf := func() (any, error) {
@@ -12142,299 +12265,317 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 	}
 	edits := list
-	var v15 [][]any
-	if int64(len(edits)) == int64(0) {
-		v15 = [][]any{}
-	} else {
-		elem, err := celrt.IndexList(edits, int64(0))
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
-		}
-		opt6, err := celrt.OptSelect(elem, "old_string")
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
-		}
-		v16 := opt6.Value
-		if !opt6.Ok {
-			v16 = nil
-		}
-		elem2, err := celrt.IndexList(edits, int64(0))
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
-		}
-		opt7, err := celrt.OptSelect(elem2, "new_string")
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
-		}
-		v17 := opt7.Value
-		if !opt7.Ok {
-			v17 = nil
-		}
-		elem3, err := celrt.IndexList(edits, int64(0))
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
-		}
-		opt8, err := celrt.OptSelect(elem3, "oldString")
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
-		}
-		v18 := opt8.Value
-		if !opt8.Ok {
-			v18 = nil
-		}
-		elem4, err := celrt.IndexList(edits, int64(0))
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
-		}
-		opt9, err := celrt.OptSelect(elem4, "newString")
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
-		}
-		v19 := opt9.Value
-		if !opt9.Ok {
-			v19 = nil
-		}
-		v20 := [][]any{[]any{"old_string/new_string", v16, v17}, []any{"oldString/newString", v18, v19}}
-		list2 := make([][]any, 0, len(v20))
-		for _, p := range v20 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(celrt.ErrSteps))
-			}
-			v21, failure10 := func() (bool, error) {
-				elem5, err := celrt.IndexList(p, int64(1))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return celrt.TypeOf(elem5) == celrt.StringType, nil
-			}()
-			ok5, failure11 := v21, failure10
-			if failure10 != nil || ok5 {
-				v22, failure12 := func() (bool, error) {
-					elem6, err := celrt.IndexList(p, int64(2))
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					return celrt.TypeOf(elem6) == celrt.StringType, nil
-				}()
-				ok5, failure11 = celrt.And(v21, failure10, v22, failure12)
-			}
-			if failure11 != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(failure11))
-			}
-			if ok5 {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
-				}
-				list2 = append(list2, p)
-			}
-		}
-		v15 = list2
-	}
-	firsts := v15
-	found := false
-	var failure13 error
-	for _, p2 := range firsts {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firstConflict", budget.Failure(celrt.ErrSteps))
-		}
-		v25, failure17 := func() (bool, error) {
-			v23, failure14 := func() (bool, error) {
-				elem7, err := celrt.IndexList(p2, int64(1))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				elem8, err := celrt.IndexList(firsts, int64(0))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				elem9, err := celrt.IndexList(elem8, int64(1))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return !celrt.Equal(elem7, elem9), nil
-			}()
-			ok6, failure15 := v23, failure14
-			if failure14 != nil || !ok6 {
-				v24, failure16 := func() (bool, error) {
-					elem10, err := celrt.IndexList(p2, int64(2))
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					elem11, err := celrt.IndexList(firsts, int64(0))
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					elem12, err := celrt.IndexList(elem11, int64(2))
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					return !celrt.Equal(elem10, elem12), nil
-				}()
-				ok6, failure15 = celrt.Or(v23, failure14, v24, failure16)
-			}
-			if failure15 != nil {
-				return false, budget.Failure(failure15)
-			}
-			return ok6, nil
-		}()
-		if failure17 != nil {
-			if failure13 == nil {
-				failure13 = failure17
-			}
-			continue
-		}
-		found = v25
-		if found {
-			break
-		}
-	}
-	if !found && failure13 != nil {
-		return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firstConflict", budget.Failure(failure13))
-	}
-	firstConflict := found
-	list3 := make([]any, 0, len(edits))
-	for _, e2 := range edits {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(celrt.ErrSteps))
-		}
-		v27, failure18 := func() (bool, error) {
-			opt10, err := celrt.OptSelect(e2, "replace_all")
+	var firsts [][]any
+	if slot == celrt.SlotPreview {
+		var v15 [][]any
+		if int64(len(edits)) == int64(0) {
+			v15 = [][]any{}
+		} else {
+			elem, err := celrt.IndexList(edits, int64(0))
 			if err != nil {
-				return false, budget.Failure(err)
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
 			}
-			v26 := opt10.Value
-			if !opt10.Ok {
-				v26 = false
+			opt6, err := celrt.OptSelect(elem, "old_string")
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
 			}
-			return celrt.EqualBool(v26, true), nil
-		}()
-		ok7, failure19 := v27, failure18
-		if failure18 != nil || !ok7 {
-			v29, failure20 := func() (bool, error) {
-				opt11, err := celrt.OptSelect(e2, "replaceAll")
+			v16 := opt6.Value
+			if !opt6.Ok {
+				v16 = nil
+			}
+			elem2, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
+			}
+			opt7, err := celrt.OptSelect(elem2, "new_string")
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
+			}
+			v17 := opt7.Value
+			if !opt7.Ok {
+				v17 = nil
+			}
+			elem3, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
+			}
+			opt8, err := celrt.OptSelect(elem3, "oldString")
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
+			}
+			v18 := opt8.Value
+			if !opt8.Ok {
+				v18 = nil
+			}
+			elem4, err := celrt.IndexList(edits, int64(0))
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
+			}
+			opt9, err := celrt.OptSelect(elem4, "newString")
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
+			}
+			v19 := opt9.Value
+			if !opt9.Ok {
+				v19 = nil
+			}
+			v20 := [][]any{[]any{"old_string/new_string", v16, v17}, []any{"oldString/newString", v18, v19}}
+			list2 := make([][]any, 0, len(v20))
+			for _, p := range v20 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(celrt.ErrSteps))
+				}
+				v21, failure10 := func() (bool, error) {
+					elem5, err := celrt.IndexList(p, int64(1))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return celrt.TypeOf(elem5) == celrt.StringType, nil
+				}()
+				ok5, failure11 := v21, failure10
+				if failure10 != nil || ok5 {
+					v22, failure12 := func() (bool, error) {
+						elem6, err := celrt.IndexList(p, int64(2))
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return celrt.TypeOf(elem6) == celrt.StringType, nil
+					}()
+					ok5, failure11 = celrt.And(v21, failure10, v22, failure12)
+				}
+				if failure11 != nil {
+					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(failure11))
+				}
+				if ok5 {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firsts", budget.Failure(err))
+					}
+					list2 = append(list2, p)
+				}
+			}
+			v15 = list2
+		}
+		firsts = v15
+	}
+	var firstConflict bool
+	if slot == celrt.SlotPreview {
+		found := false
+		var failure13 error
+		for _, p2 := range firsts {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firstConflict", budget.Failure(celrt.ErrSteps))
+			}
+			v25, failure17 := func() (bool, error) {
+				v23, failure14 := func() (bool, error) {
+					elem7, err := celrt.IndexList(p2, int64(1))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem8, err := celrt.IndexList(firsts, int64(0))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem9, err := celrt.IndexList(elem8, int64(1))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return !celrt.Equal(elem7, elem9), nil
+				}()
+				ok6, failure15 := v23, failure14
+				if failure14 != nil || !ok6 {
+					v24, failure16 := func() (bool, error) {
+						elem10, err := celrt.IndexList(p2, int64(2))
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						elem11, err := celrt.IndexList(firsts, int64(0))
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						elem12, err := celrt.IndexList(elem11, int64(2))
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return !celrt.Equal(elem10, elem12), nil
+					}()
+					ok6, failure15 = celrt.Or(v23, failure14, v24, failure16)
+				}
+				if failure15 != nil {
+					return false, budget.Failure(failure15)
+				}
+				return ok6, nil
+			}()
+			if failure17 != nil {
+				if failure13 == nil {
+					failure13 = failure17
+				}
+				continue
+			}
+			found = v25
+			if found {
+				break
+			}
+		}
+		if !found && failure13 != nil {
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("firstConflict", budget.Failure(failure13))
+		}
+		firstConflict = found
+	}
+	var every int64
+	if slot == celrt.SlotPreview {
+		list3 := make([]any, 0, len(edits))
+		for _, e2 := range edits {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(celrt.ErrSteps))
+			}
+			v27, failure18 := func() (bool, error) {
+				opt10, err := celrt.OptSelect(e2, "replace_all")
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				v28 := opt11.Value
-				if !opt11.Ok {
-					v28 = false
+				v26 := opt10.Value
+				if !opt10.Ok {
+					v26 = false
 				}
-				return celrt.EqualBool(v28, true), nil
+				return celrt.EqualBool(v26, true), nil
 			}()
-			ok7, failure19 = celrt.Or(v27, failure18, v29, failure20)
-		}
-		if failure19 != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(failure19))
-		}
-		if ok7 {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(err))
+			ok7, failure19 := v27, failure18
+			if failure18 != nil || !ok7 {
+				v29, failure20 := func() (bool, error) {
+					opt11, err := celrt.OptSelect(e2, "replaceAll")
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					v28 := opt11.Value
+					if !opt11.Ok {
+						v28 = false
+					}
+					return celrt.EqualBool(v28, true), nil
+				}()
+				ok7, failure19 = celrt.Or(v27, failure18, v29, failure20)
 			}
-			list3 = append(list3, e2)
+			if failure19 != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(failure19))
+			}
+			if ok7 {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("every", budget.Failure(err))
+				}
+				list3 = append(list3, e2)
+			}
 		}
+		every = int64(len(list3))
 	}
-	every := int64(len(list3))
-	v30 := []any{"file_path", celrt.Field(input, "file_path")}
-	v31 := []any{"filePath", celrt.Field(input, "filePath")}
-	items2 := [][]any{v30, v31}
-	list4 := make([][]any, 0, len(items2))
-	for _, p3 := range items2 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
+	var paths [][]string
+	if slot != celrt.SlotResult {
+		v30 := []any{"file_path", celrt.Field(input, "file_path")}
+		v31 := []any{"filePath", celrt.Field(input, "filePath")}
+		items2 := [][]any{v30, v31}
+		list4 := make([][]any, 0, len(items2))
+		for _, p3 := range items2 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
+			}
+			elem13, err := celrt.IndexList(p3, int64(1))
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			if celrt.NonEmpty(elem13).Ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+				}
+				list4 = append(list4, p3)
+			}
 		}
-		elem13, err := celrt.IndexList(p3, int64(1))
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		if celrt.NonEmpty(elem13).Ok {
+		list5 := make([][]string, 0, len(list4))
+		for _, p4 := range list4 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
+			}
+			elem14, err := celrt.IndexList(p4, int64(0))
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			if err := budget.CallText("string", elem14); err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			s, err := celrt.ToString(elem14)
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			elem15, err := celrt.IndexList(p4, int64(1))
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			v32, err := celrt.NonEmpty(elem15).Get()
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+			}
+			elem16 := []string{s, v32}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			list4 = append(list4, p3)
+			list5 = append(list5, elem16)
 		}
+		paths = list5
 	}
-	list5 := make([][]string, 0, len(list4))
-	for _, p4 := range list4 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
+	var conflict bool
+	if slot != celrt.SlotResult {
+		found2 := false
+		var failure21 error
+		for _, p5 := range paths {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(celrt.ErrSteps))
+			}
+			v33, failure22 := func() (bool, error) {
+				elem17, err := celrt.IndexList(p5, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				elem18, err := celrt.IndexList(paths, int64(0))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				elem19, err := celrt.IndexList(elem18, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return elem17 != elem19, nil
+			}()
+			if failure22 != nil {
+				if failure21 == nil {
+					failure21 = failure22
+				}
+				continue
+			}
+			found2 = v33
+			if found2 {
+				break
+			}
 		}
-		elem14, err := celrt.IndexList(p4, int64(0))
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+		if !found2 && failure21 != nil {
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure21))
 		}
-		if err := budget.CallText("string", elem14); err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		s, err := celrt.ToString(elem14)
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		elem15, err := celrt.IndexList(p4, int64(1))
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		v32, err := celrt.NonEmpty(elem15).Get()
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		elem16 := []string{s, v32}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		list5 = append(list5, elem16)
+		conflict = found2
 	}
-	paths := list5
-	found2 := false
-	var failure21 error
-	for _, p5 := range paths {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(celrt.ErrSteps))
-		}
-		v33, failure22 := func() (bool, error) {
-			elem17, err := celrt.IndexList(p5, int64(1))
+	var path celrt.Optional[string]
+	if slot != celrt.SlotResult {
+		var v34 celrt.Optional[string]
+		if int64(len(paths)) == int64(0) {
+			v34 = celrt.None[string]()
+		} else {
+			elem20, err := celrt.IndexList(paths, int64(0))
 			if err != nil {
-				return false, budget.Failure(err)
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 			}
-			elem18, err := celrt.IndexList(paths, int64(0))
+			elem21, err := celrt.IndexList(elem20, int64(1))
 			if err != nil {
-				return false, budget.Failure(err)
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
 			}
-			elem19, err := celrt.IndexList(elem18, int64(1))
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			return elem17 != elem19, nil
-		}()
-		if failure22 != nil {
-			if failure21 == nil {
-				failure21 = failure22
-			}
-			continue
+			v34 = celrt.Of(elem21)
 		}
-		found2 = v33
-		if found2 {
-			break
-		}
+		path = v34
 	}
-	if !found2 && failure21 != nil {
-		return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure21))
-	}
-	conflict := found2
-	var v34 celrt.Optional[string]
-	if int64(len(paths)) == int64(0) {
-		v34 = celrt.None[string]()
-	} else {
-		elem20, err := celrt.IndexList(paths, int64(0))
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		elem21, err := celrt.IndexList(elem20, int64(1))
-		if err != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		v34 = celrt.Of(elem21)
-	}
-	path := v34
 	return letsMultiEdit{
 		listed:        listed,
 		edits:         edits,
@@ -12491,7 +12632,7 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits) (l
 //	      + (every == 0 ? "" : ", " + string(every) + " of them at every occurrence")
 //	      + ")")
 func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsMultiEditOf(input, tool, limits)
+	lets, budget, steps, err := letsMultiEditOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -12705,7 +12846,7 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 //	      + (edits.size() == 0 ? "" : " (" + plural(edits.size(), "edit", "edits") + ")"))
 //	  : optional.none()
 func RowMultiEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsMultiEditOf(input, tool, limits)
+	lets, budget, steps, err := letsMultiEditOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -12778,7 +12919,7 @@ func RowMultiEdit(input *value.Object, tool string, limits runtime.Limits) (stri
 //
 //	result = edits.size() == 0 ? optional.none() : optional.of("applied " + plural(edits.size(), "edit", "edits"))
 func ResultMultiEdit(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsMultiEditOf(input, tool, limits)
+	lets, budget, _, err := letsMultiEditOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -12821,9 +12962,10 @@ type letsUpdatePlan struct {
 	current []string
 }
 
-// letsUpdatePlanOf computes the lets of "update_plan" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsUpdatePlanOf(input *value.Object, tool string, limits runtime.Limits) (letsUpdatePlan, celrt.Budget, int, error) {
+// letsUpdatePlanOf computes the lets of "update_plan" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsUpdatePlanOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsUpdatePlan, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	lOf := func() (any, error) {
@@ -12888,114 +13030,120 @@ func letsUpdatePlanOf(input *value.Object, tool string, limits runtime.Limits) (
 		}
 	}
 	steps2 := list
-	items2 := []string{"pending", "in_progress", "completed"}
-	list2 := make([]string, 0, len(items2))
-	for _, s := range items2 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", celrt.ErrSteps)
-		}
-		list3 := make([]any, 0, len(steps2))
-		for _, t2 := range steps2 {
+	var counts []string
+	if slot == celrt.SlotPreview {
+		items2 := []string{"pending", "in_progress", "completed"}
+		list2 := make([]string, 0, len(items2))
+		for _, s := range items2 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", celrt.ErrSteps)
 			}
-			opt2, err := celrt.OptSelect(t2, "status")
-			if err != nil {
-				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
-			}
-			v6 := opt2.Value
-			if !opt2.Ok {
-				v6 = ""
-			}
-			if celrt.EqualString(v6, s) {
-				if err := budget.Charge("_+_", 16); err != nil {
+			list3 := make([]any, 0, len(steps2))
+			for _, t2 := range steps2 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", celrt.ErrSteps)
+				}
+				opt2, err := celrt.OptSelect(t2, "status")
+				if err != nil {
 					return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
 				}
-				list3 = append(list3, t2)
+				v6 := opt2.Value
+				if !opt2.Ok {
+					v6 = ""
+				}
+				if celrt.EqualString(v6, s) {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+					}
+					list3 = append(list3, t2)
+				}
 			}
+			arg2 := strconv.FormatInt(int64(len(list3)), 10)
+			if err := budget.Charge("_+_", int64(len(arg2)+1)); err != nil {
+				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+			}
+			if err := budget.CallText("replace", s, "_", " "); err != nil {
+				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+			}
+			arg3 := celrt.Replace(s, "_", " ")
+			if err := budget.Charge("_+_", int64(len(arg2)+1+len(arg3))); err != nil {
+				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+			}
+			elem := arg2 + " " + arg3
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
+			}
+			list2 = append(list2, elem)
 		}
-		arg2 := strconv.FormatInt(int64(len(list3)), 10)
-		if err := budget.Charge("_+_", int64(len(arg2)+1)); err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
-		}
-		if err := budget.CallText("replace", s, "_", " "); err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
-		}
-		arg3 := celrt.Replace(s, "_", " ")
-		if err := budget.Charge("_+_", int64(len(arg2)+1+len(arg3))); err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
-		}
-		elem := arg2 + " " + arg3
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("counts", err)
-		}
-		list2 = append(list2, elem)
+		counts = list2
 	}
-	counts := list2
-	list4 := make([]any, 0, len(steps2))
-	for _, t3 := range steps2 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", celrt.ErrSteps)
-		}
-		v8, failure := func() (bool, error) {
-			opt3, err := celrt.OptSelect(t3, "status")
-			if err != nil {
-				return false, err
+	var current []string
+	if slot != celrt.SlotResult {
+		list4 := make([]any, 0, len(steps2))
+		for _, t3 := range steps2 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", celrt.ErrSteps)
 			}
-			v7 := opt3.Value
-			if !opt3.Ok {
-				v7 = ""
-			}
-			return celrt.EqualString(v7, "in_progress"), nil
-		}()
-		ok, failure2 := v8, failure
-		if failure != nil || ok {
-			v10, failure3 := func() (bool, error) {
-				opt4, err := celrt.OptSelect(t3, "step")
+			v8, failure := func() (bool, error) {
+				opt3, err := celrt.OptSelect(t3, "status")
 				if err != nil {
-					return false, budget.Failure(err)
+					return false, err
 				}
-				v9 := opt4.Value
-				if !opt4.Ok {
-					v9 = nil
+				v7 := opt3.Value
+				if !opt3.Ok {
+					v7 = ""
 				}
-				return celrt.NonEmpty(v9).Ok, nil
+				return celrt.EqualString(v7, "in_progress"), nil
 			}()
-			ok, failure2 = celrt.And(v8, failure, v10, failure3)
+			ok, failure2 := v8, failure
+			if failure != nil || ok {
+				v10, failure3 := func() (bool, error) {
+					opt4, err := celrt.OptSelect(t3, "step")
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					v9 := opt4.Value
+					if !opt4.Ok {
+						v9 = nil
+					}
+					return celrt.NonEmpty(v9).Ok, nil
+				}()
+				ok, failure2 = celrt.And(v8, failure, v10, failure3)
+			}
+			if failure2 != nil {
+				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(failure2))
+			}
+			if ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+				}
+				list4 = append(list4, t3)
+			}
 		}
-		if failure2 != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(failure2))
-		}
-		if ok {
+		list5 := make([]string, 0, len(list4))
+		for _, t4 := range list4 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
+			}
+			step, err := celrt.Select(t4, "step")
+			if err != nil {
+				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+			}
+			if err := budget.CallText("collapse", step); err != nil {
+				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+			}
+			x2, err := celrt.AsString(step)
+			if err != nil {
+				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
+			}
+			elem2 := celrt.Collapse(x2)
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
 			}
-			list4 = append(list4, t3)
+			list5 = append(list5, elem2)
 		}
+		current = list5
 	}
-	list5 := make([]string, 0, len(list4))
-	for _, t4 := range list4 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(celrt.ErrSteps))
-		}
-		step, err := celrt.Select(t4, "step")
-		if err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-		}
-		if err := budget.CallText("collapse", step); err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-		}
-		x2, err := celrt.AsString(step)
-		if err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-		}
-		elem2 := celrt.Collapse(x2)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsUpdatePlan{}, celrt.Budget{}, 0, celrt.InLet("current", budget.Failure(err))
-		}
-		list5 = append(list5, elem2)
-	}
-	current := list5
 	return letsUpdatePlan{
 		decoded: decoded,
 		all:     all,
@@ -13027,7 +13175,7 @@ func letsUpdatePlanOf(input *value.Object, tool string, limits runtime.Limits) (
 //	  : optional.of("with a plan of " + plural(all.size(), "step", "steps") + ": " + counts.join(", ")
 //	      + (current.size() == 0 ? "" : " (now: " + truncate(current[0], 60) + ")"))
 func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsUpdatePlanOf(input, tool, limits)
+	lets, budget, _, err := letsUpdatePlanOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -13092,7 +13240,7 @@ func PreviewUpdatePlan(input *value.Object, tool string, limits runtime.Limits) 
 //	      + ", " + string(steps.filter(t, t.?status.orValue("") == "completed").size()) + " done"
 //	      + (current.size() == 0 ? "" : ": " + truncate(current[0], 40)))
 func RowUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsUpdatePlanOf(input, tool, limits)
+	lets, budget, steps, err := letsUpdatePlanOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -13171,7 +13319,7 @@ func RowUpdatePlan(input *value.Object, tool string, limits runtime.Limits) (str
 //	  ? optional.none()
 //	  : optional.of(string(steps.filter(t, t.?status.orValue("") == "completed").size()) + " of " + string(all.size()) + " completed")
 func ResultUpdatePlan(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, steps, err := letsUpdatePlanOf(input, tool, limits)
+	lets, budget, steps, err := letsUpdatePlanOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -13237,9 +13385,10 @@ type letsReadManyFiles struct {
 	excluded []string
 }
 
-// letsReadManyFilesOf computes the lets of "read_many_files" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsReadManyFilesOf(input *value.Object, tool string, limits runtime.Limits) (letsReadManyFiles, celrt.Budget, int, error) {
+// letsReadManyFilesOf computes the lets of "read_many_files" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsReadManyFilesOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsReadManyFiles, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	v1 := []any{celrt.Field(input, "include"), celrt.Field(input, "paths")}
@@ -13325,57 +13474,60 @@ func letsReadManyFilesOf(input *value.Object, tool string, limits runtime.Limits
 		return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("included", err)
 	}
 	included := celrt.Concat(elem2, elem3)
-	v3 := celrt.TypeOf(celrt.Field(input, "exclude")) == celrt.ListType
-	var v4 []string
-	if v3 {
-		items2, err := celrt.Iterate(celrt.Field(input, "exclude"))
-		if err != nil {
-			return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
-		}
-		list5 := make([]any, 0, items2.Len())
-		for i2 := range items2.Len() {
-			s4 := items2.At(i2)
-			if steps++; steps > celrt.MaxSteps {
-				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", celrt.ErrSteps)
-			}
-			if celrt.NonEmpty(s4).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
-				}
-				list5 = append(list5, s4)
-			}
-		}
-		list6 := make([]string, 0, len(list5))
-		for _, s5 := range list5 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", celrt.ErrSteps)
-			}
-			if err := budget.CallText("string", s5); err != nil {
-				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
-			}
-			s6, err := celrt.ToString(s5)
+	var excluded []string
+	if slot == celrt.SlotPreview {
+		v3 := celrt.TypeOf(celrt.Field(input, "exclude")) == celrt.ListType
+		var v4 []string
+		if v3 {
+			items2, err := celrt.Iterate(celrt.Field(input, "exclude"))
 			if err != nil {
 				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
 			}
-			arg3 := int64(limits.Summary)
-			if err := budget.CallText("inline", s6, arg3); err != nil {
-				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
+			list5 := make([]any, 0, items2.Len())
+			for i2 := range items2.Len() {
+				s4 := items2.At(i2)
+				if steps++; steps > celrt.MaxSteps {
+					return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", celrt.ErrSteps)
+				}
+				if celrt.NonEmpty(s4).Ok {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
+					}
+					list5 = append(list5, s4)
+				}
 			}
-			arg4 := celrt.Inline(s6, arg3)
-			if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
-				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
+			list6 := make([]string, 0, len(list5))
+			for _, s5 := range list5 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", celrt.ErrSteps)
+				}
+				if err := budget.CallText("string", s5); err != nil {
+					return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
+				}
+				s6, err := celrt.ToString(s5)
+				if err != nil {
+					return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
+				}
+				arg3 := int64(limits.Summary)
+				if err := budget.CallText("inline", s6, arg3); err != nil {
+					return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
+				}
+				arg4 := celrt.Inline(s6, arg3)
+				if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
+					return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
+				}
+				elem4 := "'" + arg4 + "'"
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
+				}
+				list6 = append(list6, elem4)
 			}
-			elem4 := "'" + arg4 + "'"
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsReadManyFiles{}, celrt.Budget{}, 0, celrt.InLet("excluded", err)
-			}
-			list6 = append(list6, elem4)
+			v4 = list6
+		} else {
+			v4 = []string{}
 		}
-		v4 = list6
-	} else {
-		v4 = []string{}
+		excluded = v4
 	}
-	excluded := v4
 	return letsReadManyFiles{
 		strings2: strings2,
 		included: included,
@@ -13401,7 +13553,7 @@ func letsReadManyFilesOf(input *value.Object, tool string, limits runtime.Limits
 //	      + (excluded.size() == 0 ? "" : ", excluding " + truncate(excluded.join(", "), limits.summary))
 //	      + (input.useDefaultExcludes == false ? ", without the default excludes" : ""))
 func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsReadManyFilesOf(input, tool, limits)
+	lets, budget, _, err := letsReadManyFilesOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -13464,7 +13616,7 @@ func PreviewReadManyFiles(input *value.Object, tool string, limits runtime.Limit
 //
 //	row = included.size() == 0 ? optional.none() : optional.of(truncate(included.join(", "), limits.summary))
 func RowReadManyFiles(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsReadManyFilesOf(input, tool, limits)
+	lets, budget, _, err := letsReadManyFilesOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -13492,10 +13644,7 @@ func RowReadManyFiles(input *value.Object, tool string, limits runtime.Limits) (
 //	  cel.bind(files, text.split("\n--- ").size() - 1 - (text.contains("\n--- End of content ---") ? 1 : 0),
 //	    files <= 0 ? optional.none() : optional.of(plural(files, "file", "files"))))
 func ResultReadManyFiles(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsReadManyFilesOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -13578,9 +13727,10 @@ type letsSaveMemory struct {
 	scope string
 }
 
-// letsSaveMemoryOf computes the lets of "save_memory" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsSaveMemoryOf(input *value.Object, tool string, limits runtime.Limits) (letsSaveMemory, celrt.Budget, int, error) {
+// letsSaveMemoryOf computes the lets of "save_memory" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsSaveMemoryOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsSaveMemory, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "fact"))
 	v1 := opt.Value
@@ -13591,58 +13741,61 @@ func letsSaveMemoryOf(input *value.Object, tool string, limits runtime.Limits) (
 		return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("fact", err)
 	}
 	fact := celrt.Collapse(v1)
-	sOf := func() (string, error) {
-		opt2 := celrt.NonEmpty(celrt.Field(input, "scope"))
-		v2 := opt2.Value
-		if !opt2.Ok {
-			v2 = ""
+	var scope string
+	if slot == celrt.SlotPreview {
+		sOf := func() (string, error) {
+			opt2 := celrt.NonEmpty(celrt.Field(input, "scope"))
+			v2 := opt2.Value
+			if !opt2.Ok {
+				v2 = ""
+			}
+			if err := budget.CallText("collapse", v2); err != nil {
+				return "", err
+			}
+			return celrt.Collapse(v2), nil
 		}
-		if err := budget.CallText("collapse", v2); err != nil {
-			return "", err
-		}
-		return celrt.Collapse(v2), nil
-	}
-	var sLazy celrt.Lazy[string]
-	s2, err := sLazy.Get(sOf)
-	if err != nil {
-		return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
-	}
-	var v3 string
-	if s2 == "" {
-		v3 = ""
-	} else {
-		s3, err := sLazy.Get(sOf)
+		var sLazy celrt.Lazy[string]
+		s2, err := sLazy.Get(sOf)
 		if err != nil {
 			return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
 		}
-		v4 := slices.Contains([]string{"global", "project"}, s3)
-		var v5 string
-		if v4 {
-			s4, err := sLazy.Get(sOf)
-			if err != nil {
-				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
-			}
-			if err := budget.ChargeEach("_+_", int64(8+len(s4)), int64(8+len(s4)+7)); err != nil {
-				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
-			}
-			v5 = " in the " + s4 + " memory"
+		var v3 string
+		if s2 == "" {
+			v3 = ""
 		} else {
-			s5, err := sLazy.Get(sOf)
+			s3, err := sLazy.Get(sOf)
 			if err != nil {
 				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
 			}
-			if err := budget.CallText("truncate", s5, int64(40)); err != nil {
-				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
+			v4 := slices.Contains([]string{"global", "project"}, s3)
+			var v5 string
+			if v4 {
+				s4, err := sLazy.Get(sOf)
+				if err != nil {
+					return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
+				}
+				if err := budget.ChargeEach("_+_", int64(8+len(s4)), int64(8+len(s4)+7)); err != nil {
+					return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
+				}
+				v5 = " in the " + s4 + " memory"
+			} else {
+				s5, err := sLazy.Get(sOf)
+				if err != nil {
+					return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
+				}
+				if err := budget.CallText("truncate", s5, int64(40)); err != nil {
+					return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
+				}
+				arg := celrt.Truncate(s5, int64(40))
+				if err := budget.ChargeEach("_+_", int64(18+len(arg)), int64(18+len(arg)+1)); err != nil {
+					return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
+				}
+				v5 = " in memory scope '" + arg + "'"
 			}
-			arg := celrt.Truncate(s5, int64(40))
-			if err := budget.ChargeEach("_+_", int64(18+len(arg)), int64(18+len(arg)+1)); err != nil {
-				return letsSaveMemory{}, celrt.Budget{}, 0, celrt.InLet("scope", err)
-			}
-			v5 = " in memory scope '" + arg + "'"
+			v3 = v5
 		}
-		v3 = v5
+		scope = v3
 	}
-	scope := v3
 	return letsSaveMemory{
 		fact:  fact,
 		scope: scope,
@@ -13663,7 +13816,7 @@ func letsSaveMemoryOf(input *value.Object, tool string, limits runtime.Limits) (
 //	  s == "" ? "" : s in ["global", "project"] ? " in the " + s + " memory" : " in memory scope '" + truncate(s, 40) + "'")
 //	preview = fact == "" ? optional.none() : optional.of("to remember" + scope + " for later sessions: \"" + truncate(fact, limits.preview) + "\"")
 func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSaveMemoryOf(input, tool, limits)
+	lets, budget, _, err := letsSaveMemoryOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -13698,7 +13851,7 @@ func PreviewSaveMemory(input *value.Object, tool string, limits runtime.Limits) 
 //
 //	row = fact == "" ? optional.none() : optional.of(truncate(fact, limits.summary))
 func RowSaveMemory(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSaveMemoryOf(input, tool, limits)
+	lets, budget, _, err := letsSaveMemoryOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -13720,7 +13873,7 @@ func RowSaveMemory(input *value.Object, tool string, limits runtime.Limits) (str
 //
 //	result = fact == "" ? optional.none() : optional.of("saved")
 func ResultSaveMemory(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsSaveMemoryOf(input, tool, limits)
+	lets, _, _, err := letsSaveMemoryOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -13755,9 +13908,10 @@ type letsSpawnAgent struct {
 	forks    bool
 }
 
-// letsSpawnAgentOf computes the lets of "spawn_agent" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsSpawnAgentOf(input *value.Object, tool string, limits runtime.Limits) (letsSpawnAgent, celrt.Budget, int, error) {
+// letsSpawnAgentOf computes the lets of "spawn_agent" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsSpawnAgentOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsSpawnAgent, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	name := celrt.NonEmpty(celrt.Field(input, "task_name"))
@@ -13907,72 +14061,78 @@ func letsSpawnAgentOf(input *value.Object, tool string, limits runtime.Limits) (
 		v7 = elem7
 	}
 	message := v7
-	var v8 string
-	if conflict {
-		list4 := make([]string, 0, len(messages))
-		for _, m3 := range messages {
-			if steps++; steps > celrt.MaxSteps {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(celrt.ErrSteps))
+	var quoted string
+	if slot == celrt.SlotPreview {
+		var v8 string
+		if conflict {
+			list4 := make([]string, 0, len(messages))
+			for _, m3 := range messages {
+				if steps++; steps > celrt.MaxSteps {
+					return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(celrt.ErrSteps))
+				}
+				elem8, err := celrt.IndexList(m3, int64(0))
+				if err != nil {
+					return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
+				}
+				if err := budget.Charge("_+_", int64(len(elem8)+2)); err != nil {
+					return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
+				}
+				elem9, err := celrt.IndexList(m3, int64(1))
+				if err != nil {
+					return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
+				}
+				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(messages)))
+				if err != nil {
+					return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
+				}
+				if err := budget.CallText("truncate", elem9, quotient); err != nil {
+					return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
+				}
+				arg2 := celrt.Truncate(elem9, quotient)
+				if err := budget.ChargeEach("_+_", int64(len(elem8)+2+len(arg2)), int64(len(elem8)+2+len(arg2)+1)); err != nil {
+					return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
+				}
+				elem10 := elem8 + " \"" + arg2 + "\""
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
+				}
+				list4 = append(list4, elem10)
 			}
-			elem8, err := celrt.IndexList(m3, int64(0))
-			if err != nil {
+			if err := budget.Call("join", list4, " or "); err != nil {
 				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 			}
-			if err := budget.Charge("_+_", int64(len(elem8)+2)); err != nil {
+			v8 = celrt.JoinSep(list4, " or ")
+		} else {
+			arg3 := int64(limits.Preview)
+			if err := budget.CallText("truncate", message, arg3); err != nil {
 				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 			}
-			elem9, err := celrt.IndexList(m3, int64(1))
-			if err != nil {
+			arg4 := celrt.Truncate(message, arg3)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
 				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
 			}
-			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(messages)))
-			if err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
-			}
-			if err := budget.CallText("truncate", elem9, quotient); err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
-			}
-			arg2 := celrt.Truncate(elem9, quotient)
-			if err := budget.ChargeEach("_+_", int64(len(elem8)+2+len(arg2)), int64(len(elem8)+2+len(arg2)+1)); err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
-			}
-			elem10 := elem8 + " \"" + arg2 + "\""
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
-			}
-			list4 = append(list4, elem10)
+			v8 = "\"" + arg4 + "\""
 		}
-		if err := budget.Call("join", list4, " or "); err != nil {
-			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
-		}
-		v8 = celrt.JoinSep(list4, " or ")
-	} else {
-		arg3 := int64(limits.Preview)
-		if err := budget.CallText("truncate", message, arg3); err != nil {
-			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
-		}
-		arg4 := celrt.Truncate(message, arg3)
-		if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
-			return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("quoted", budget.Failure(err))
-		}
-		v8 = "\"" + arg4 + "\""
+		quoted = v8
 	}
-	quoted := v8
-	v9 := celrt.EqualBool(celrt.Field(input, "fork_context"), true)
-	ok2 := v9
-	if !ok2 {
-		v10 := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Ok
-		ok3 := v10
-		if ok3 {
-			v11, err := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Get()
-			if err != nil {
-				return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("forks", budget.Failure(err))
+	var forks bool
+	if slot == celrt.SlotPreview {
+		v9 := celrt.EqualBool(celrt.Field(input, "fork_context"), true)
+		ok2 := v9
+		if !ok2 {
+			v10 := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Ok
+			ok3 := v10
+			if ok3 {
+				v11, err := celrt.NonEmpty(celrt.Field(input, "fork_turns")).Get()
+				if err != nil {
+					return letsSpawnAgent{}, celrt.Budget{}, 0, celrt.InLet("forks", budget.Failure(err))
+				}
+				ok3 = v11 != "none"
 			}
-			ok3 = v11 != "none"
+			ok2 = ok3
 		}
-		ok2 = ok3
+		forks = ok2
 	}
-	forks := ok2
 	return letsSpawnAgent{
 		name:     name,
 		kind:     kind,
@@ -14018,7 +14178,7 @@ func letsSpawnAgentOf(input *value.Object, tool string, limits runtime.Limits) (
 //	      + (forks ? " with a copy of this conversation" : "")
 //	      + (message == "" ? "" : ": " + quoted))
 func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSpawnAgentOf(input, tool, limits)
+	lets, budget, _, err := letsSpawnAgentOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -14148,7 +14308,7 @@ func PreviewSpawnAgent(input *value.Object, tool string, limits runtime.Limits) 
 //	      + (message == "" ? "" : (name.hasValue() || kind.hasValue() ? ": " : "")
 //	          + (conflict ? messages.map(m, truncate(m[1], 40 / messages.size())).join(" or ") : message)), limits.summary))
 func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsSpawnAgentOf(input, tool, limits)
+	lets, budget, steps, err := letsSpawnAgentOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -14292,17 +14452,14 @@ func RowSpawnAgent(input *value.Object, tool string, limits runtime.Limits) (str
 //	    ? optional.of("started " + truncate(collapse(v.agent_id), 40))
 //	    : optional.none())
 func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsSpawnAgentOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	vOf := func() (any, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
 			return nil, err
 		}
 		if err := budget.CallText("parseJSON", text); err != nil {
-			return nil, budget.Failure(err)
+			return nil, err
 		}
 		opt := celrt.ParseJSON(text)
 		v1 := opt.Value
@@ -14315,7 +14472,7 @@ func ResultSpawnAgent(input *value.Object, tool string, limits runtime.Limits, r
 	v4, failure := func() (bool, error) {
 		v3, err := vLazy.Get(vOf)
 		if err != nil {
-			return false, budget.Failure(err)
+			return false, err
 		}
 		return celrt.TypeOf(v3) == celrt.MapType, nil
 	}()
@@ -15150,166 +15307,182 @@ var formatterBash = &slots{
 
 // letsFilesystemAny holds the lets of "filesystem:*", which each of its functions computes first.
 type letsFilesystemAny struct {
-	path2        celrt.Optional[string]
-	source2      celrt.Optional[string]
-	destination2 celrt.Optional[string]
-	paths        []string
-	details      []string
-	name         string
-	own          string
-	parts        [][]string
-	ordered      [][]string
-	op           string
-	rows         [][]string
-	rowsOrdered  [][]string
+	path        celrt.Optional[string]
+	source      celrt.Optional[string]
+	destination celrt.Optional[string]
+	paths       []string
+	details     []string
+	name        string
+	own         string
+	parts       [][]string
+	ordered     [][]string
+	op          string
+	rows        [][]string
+	rowsOrdered [][]string
 }
 
-// letsFilesystemAnyOf computes the lets of "filesystem:*" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits) (letsFilesystemAny, celrt.Budget, int, error) {
+// letsFilesystemAnyOf computes the lets of "filesystem:*" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsFilesystemAny, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
-	if err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("path", err)
-	}
-	path2 := celrt.NonEmpty(path)
-	source, err := celrt.FieldOf(input, "source", "", celrt.InputString)
-	if err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("source", err)
-	}
-	source2 := celrt.NonEmpty(source)
-	destination, err := celrt.FieldOf(input, "destination", "", celrt.InputString)
-	if err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("destination", err)
-	}
-	destination2 := celrt.NonEmpty(destination)
-	v1 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
-	var v2 []string
-	if v1 {
-		items, err := celrt.Iterate(celrt.Field(input, "paths"))
+	var path celrt.Optional[string]
+	if slot != celrt.SlotTier {
+		path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 		}
-		list := make([]any, 0, items.Len())
-		for i := range items.Len() {
-			p := items.At(i)
-			if steps++; steps > celrt.MaxSteps {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
-			}
-			if celrt.NonEmpty(p).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-				}
-				list = append(list, p)
-			}
+		path = celrt.NonEmpty(path2)
+	}
+	var source celrt.Optional[string]
+	if slot != celrt.SlotTier {
+		source2, err := celrt.FieldOf(input, "source", "", celrt.InputString)
+		if err != nil {
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("source", err)
 		}
-		list2 := make([]string, 0, len(list))
-		for _, p2 := range list {
-			if steps++; steps > celrt.MaxSteps {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
-			}
-			v3, err := celrt.NonEmpty(p2).Get()
+		source = celrt.NonEmpty(source2)
+	}
+	var destination celrt.Optional[string]
+	if slot != celrt.SlotTier {
+		destination2, err := celrt.FieldOf(input, "destination", "", celrt.InputString)
+		if err != nil {
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("destination", err)
+		}
+		destination = celrt.NonEmpty(destination2)
+	}
+	var paths []string
+	if slot != celrt.SlotTier {
+		v1 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+		var v2 []string
+		if v1 {
+			items, err := celrt.Iterate(celrt.Field(input, "paths"))
 			if err != nil {
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 			}
-			if err := budget.ChargeEach("_+_", int64(1+len(v3)), int64(1+len(v3)+1)); err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			list := make([]any, 0, items.Len())
+			for i := range items.Len() {
+				p := items.At(i)
+				if steps++; steps > celrt.MaxSteps {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+				}
+				if celrt.NonEmpty(p).Ok {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+					}
+					list = append(list, p)
+				}
 			}
-			elem := "'" + v3 + "'"
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			list2 := make([]string, 0, len(list))
+			for _, p2 := range list {
+				if steps++; steps > celrt.MaxSteps {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
+				}
+				v3, err := celrt.NonEmpty(p2).Get()
+				if err != nil {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+				}
+				if err := budget.ChargeEach("_+_", int64(1+len(v3)), int64(1+len(v3)+1)); err != nil {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+				}
+				elem := "'" + v3 + "'"
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+				}
+				list2 = append(list2, elem)
 			}
-			list2 = append(list2, elem)
+			v2 = list2
+		} else {
+			v2 = []string{}
 		}
-		v2 = list2
-	} else {
-		v2 = []string{}
+		paths = v2
 	}
-	paths := v2
-	v4 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-	var v5 []string
-	if v4 {
-		x, err := celrt.AsString(celrt.Field(input, "content"))
+	var details []string
+	if slot == celrt.SlotPreview {
+		v4 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v5 []string
+		if v4 {
+			x, err := celrt.AsString(celrt.Field(input, "content"))
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			}
+			arg := celrt.Lines(x)
+			if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			}
+			arg2 := celrt.Plural(arg, "line", "lines")
+			if err := budget.Charge("_+_", int64(len(arg2)+2)); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			}
+			size, err := celrt.Size(celrt.Field(input, "content"))
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			}
+			if err := budget.CallText("plural", size, "character", "characters"); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			}
+			arg3 := celrt.Plural(size, "character", "characters")
+			if err := budget.Charge("_+_", int64(len(arg2)+2+len(arg3))); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			}
+			v5 = []string{arg2 + ", " + arg3}
+		} else {
+			v5 = []string{}
+		}
+		v6 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
+		var v7 []string
+		if v6 {
+			size2, err := celrt.Size(celrt.Field(input, "edits"))
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			}
+			if err := budget.CallText("plural", size2, "edit", "edits"); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			}
+			v7 = []string{celrt.Plural(size2, "edit", "edits")}
+		} else {
+			v7 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v5)+len(v7)))); err != nil {
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		}
+		v8 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
+		var v9 []string
+		if v8 {
+			v9 = []string{"dry run"}
+		} else {
+			v9 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v5)+len(v7)+len(v9)))); err != nil {
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		}
+		pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
 		if err != nil {
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		arg := celrt.Lines(x)
-		if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
+		var v10 []string
+		if celrt.NonEmpty(pattern).Ok {
+			pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			}
+			arg4 := int64(limits.Summary)
+			if err := budget.CallText("inline", pattern2, arg4); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			}
+			arg5 := celrt.Inline(pattern2, arg4)
+			if err := budget.ChargeEach("_+_", int64(9+len(arg5)), int64(9+len(arg5)+1)); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			}
+			v10 = []string{"pattern '" + arg5 + "'"}
+		} else {
+			v10 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v5)+len(v7)+len(v9)+len(v10)))); err != nil {
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		arg2 := celrt.Plural(arg, "line", "lines")
-		if err := budget.Charge("_+_", int64(len(arg2)+2)); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		size, err := celrt.Size(celrt.Field(input, "content"))
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.CallText("plural", size, "character", "characters"); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		arg3 := celrt.Plural(size, "character", "characters")
-		if err := budget.Charge("_+_", int64(len(arg2)+2+len(arg3))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		v5 = []string{arg2 + ", " + arg3}
-	} else {
-		v5 = []string{}
+		details = celrt.Concat(v5, v7, v9, v10)
 	}
-	v6 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
-	var v7 []string
-	if v6 {
-		size2, err := celrt.Size(celrt.Field(input, "edits"))
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		if err := budget.CallText("plural", size2, "edit", "edits"); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		v7 = []string{celrt.Plural(size2, "edit", "edits")}
-	} else {
-		v7 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v5)+len(v7)))); err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-	}
-	v8 := celrt.EqualBool(celrt.Field(input, "dryRun"), true)
-	var v9 []string
-	if v8 {
-		v9 = []string{"dry run"}
-	} else {
-		v9 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v5)+len(v7)+len(v9)))); err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-	}
-	pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
-	if err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-	}
-	var v10 []string
-	if celrt.NonEmpty(pattern).Ok {
-		pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		arg4 := int64(limits.Summary)
-		if err := budget.CallText("inline", pattern2, arg4); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		arg5 := celrt.Inline(pattern2, arg4)
-		if err := budget.ChargeEach("_+_", int64(9+len(arg5)), int64(9+len(arg5)+1)); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		v10 = []string{"pattern '" + arg5 + "'"}
-	} else {
-		v10 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v5)+len(v7)+len(v9)+len(v10)))); err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-	}
-	details := celrt.Concat(v5, v7, v9, v10)
 	if err := budget.CallText("indexOf", tool, ":"); err != nil {
 		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("name", err)
 	}
@@ -15332,362 +15505,380 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("name", err)
 	}
 	name := r2
-	var v11 string
-	if name == "move_file" {
-		v11 = "move"
-	} else {
-		var v12 string
-		if name == "read_multiple_files" {
-			v12 = "paths"
+	var own string
+	if slot != celrt.SlotTier {
+		var v11 string
+		if name == "move_file" {
+			v11 = "move"
 		} else {
-			v12 = "path"
-		}
-		v11 = v12
-	}
-	own := v11
-	var v13 [][]string
-	if path2.Ok {
-		v14, err := path2.Get()
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.ChargeEach("_+_", int64(10+len(v14)), int64(10+len(v14)+1)); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		var v15 string
-		if int64(len(details)) == int64(0) {
-			v15 = ""
-		} else {
-			if err := budget.Call("join", details, ", "); err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-			}
-			arg6 := celrt.JoinSep(details, ", ")
-			if err := budget.ChargeEach("_+_", int64(2+len(arg6)), int64(2+len(arg6)+1)); err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-			}
-			v15 = " (" + arg6 + ")"
-		}
-		if err := budget.Charge("_+_", int64(10+len(v14)+1+len(v15))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		v16 := [][]string{[]string{"path", "for path '" + v14 + "'" + v15}}
-		v13 = v16
-	} else {
-		v13 = [][]string{}
-	}
-	ok := source2.Ok
-	if ok {
-		ok = destination2.Ok
-	}
-	var v17 [][]string
-	if ok {
-		v18, err := source2.Get()
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.ChargeEach("_+_", int64(8+len(v18)), int64(8+len(v18)+6)); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		v19, err := destination2.Get()
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(8+len(v18)+6+len(v19))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		size3 := 8 + len(v18) + 6 + len(v19) + 1
-		if err := budget.Charge("_+_", int64(size3)); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		v20 := []string{"move", "moving '" + v18 + "' to '" + v19 + "'"}
-		v17 = [][]string{v20}
-	} else {
-		v17 = [][]string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v13)+len(v17)))); err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-	}
-	var v21 [][]string
-	if int64(len(paths)) > int64(0) {
-		arg7 := int64(len(paths))
-		if err := budget.CallText("plural", arg7, "path", "paths"); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		arg8 := celrt.Plural(arg7, "path", "paths")
-		if err := budget.ChargeEach("_+_", int64(4+len(arg8)), int64(4+len(arg8)+1)); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Call("join", paths, ", "); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		arg9 := celrt.JoinSep(paths, ", ")
-		if err := budget.Charge("_+_", int64(4+len(arg8)+1+len(arg9))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		arg10 := int64(limits.Preview)
-		if err := budget.CallText("truncate", "for "+arg8+" "+arg9, arg10); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		v22 := []string{"paths", celrt.Truncate("for "+arg8+" "+arg9, arg10)}
-		v21 = [][]string{v22}
-	} else {
-		v21 = [][]string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v13)+len(v17)+len(v21)))); err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-	}
-	parts := celrt.Concat(v13, v17, v21)
-	list3 := make([][]string, 0, len(parts))
-	for _, p3 := range parts {
-		if steps++; steps > celrt.MaxSteps {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", celrt.ErrSteps)
-		}
-		elem2, err := celrt.IndexList(p3, int64(0))
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
-		}
-		if elem2 == own {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
-			}
-			list3 = append(list3, p3)
-		}
-	}
-	list4 := make([][]string, 0, len(parts))
-	for _, p4 := range parts {
-		if steps++; steps > celrt.MaxSteps {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", celrt.ErrSteps)
-		}
-		elem3, err := celrt.IndexList(p4, int64(0))
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
-		}
-		if elem3 != own {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
-			}
-			list4 = append(list4, p4)
-		}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(list3)+len(list4)))); err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
-	}
-	ordered := celrt.Concat(list3, list4)
-	var v23 string
-	if strings.HasPrefix(name, "read_") {
-		v23 = "read "
-	} else {
-		var v24 string
-		if name == "write_file" {
-			v24 = "write "
-		} else {
-			var v25 string
-			if name == "edit_file" {
-				v25 = "edit "
+			var v12 string
+			if name == "read_multiple_files" {
+				v12 = "paths"
 			} else {
-				var v26 string
-				if name == "create_directory" {
-					v26 = "create "
-				} else {
-					var v27 string
-					if strings.HasPrefix(name, "list_directory") {
-						v27 = "list "
-					} else {
-						var v28 string
-						if name == "directory_tree" {
-							v28 = "tree "
-						} else {
-							var v29 string
-							if name == "search_files" {
-								v29 = "search "
-							} else {
-								var v30 string
-								if name == "get_file_info" {
-									v30 = "info "
-								} else {
-									v30 = ""
-								}
-								v29 = v30
-							}
-							v28 = v29
-						}
-						v27 = v28
-					}
-					v26 = v27
-				}
-				v25 = v26
+				v12 = "path"
 			}
-			v24 = v25
+			v11 = v12
 		}
-		v23 = v24
+		own = v11
 	}
-	op := v23
-	var v31 [][]string
-	if path2.Ok {
-		v32, err := path2.Get()
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+	var parts [][]string
+	if slot == celrt.SlotPreview {
+		var v13 [][]string
+		if path.Ok {
+			v14, err := path.Get()
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			if err := budget.ChargeEach("_+_", int64(10+len(v14)), int64(10+len(v14)+1)); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			var v15 string
+			if int64(len(details)) == int64(0) {
+				v15 = ""
+			} else {
+				if err := budget.Call("join", details, ", "); err != nil {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				}
+				arg6 := celrt.JoinSep(details, ", ")
+				if err := budget.ChargeEach("_+_", int64(2+len(arg6)), int64(2+len(arg6)+1)); err != nil {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				}
+				v15 = " (" + arg6 + ")"
+			}
+			if err := budget.Charge("_+_", int64(10+len(v14)+1+len(v15))); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			v16 := [][]string{[]string{"path", "for path '" + v14 + "'" + v15}}
+			v13 = v16
+		} else {
+			v13 = [][]string{}
 		}
-		v33 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-		var v34 string
-		if v33 {
-			x2, err := celrt.AsString(celrt.Field(input, "content"))
+		ok := source.Ok
+		if ok {
+			ok = destination.Ok
+		}
+		var v17 [][]string
+		if ok {
+			v18, err := source.Get()
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			if err := budget.ChargeEach("_+_", int64(8+len(v18)), int64(8+len(v18)+6)); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			v19, err := destination.Get()
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			if err := budget.Charge("_+_", int64(8+len(v18)+6+len(v19))); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			size3 := 8 + len(v18) + 6 + len(v19) + 1
+			if err := budget.Charge("_+_", int64(size3)); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			v20 := []string{"move", "moving '" + v18 + "' to '" + v19 + "'"}
+			v17 = [][]string{v20}
+		} else {
+			v17 = [][]string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v13)+len(v17)))); err != nil {
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		}
+		var v21 [][]string
+		if int64(len(paths)) > int64(0) {
+			arg7 := int64(len(paths))
+			if err := budget.CallText("plural", arg7, "path", "paths"); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			arg8 := celrt.Plural(arg7, "path", "paths")
+			if err := budget.ChargeEach("_+_", int64(4+len(arg8)), int64(4+len(arg8)+1)); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			if err := budget.Call("join", paths, ", "); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			arg9 := celrt.JoinSep(paths, ", ")
+			if err := budget.Charge("_+_", int64(4+len(arg8)+1+len(arg9))); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			arg10 := int64(limits.Preview)
+			if err := budget.CallText("truncate", "for "+arg8+" "+arg9, arg10); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			v22 := []string{"paths", celrt.Truncate("for "+arg8+" "+arg9, arg10)}
+			v21 = [][]string{v22}
+		} else {
+			v21 = [][]string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v13)+len(v17)+len(v21)))); err != nil {
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		}
+		parts = celrt.Concat(v13, v17, v21)
+	}
+	var ordered [][]string
+	if slot == celrt.SlotPreview {
+		list3 := make([][]string, 0, len(parts))
+		for _, p3 := range parts {
+			if steps++; steps > celrt.MaxSteps {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", celrt.ErrSteps)
+			}
+			elem2, err := celrt.IndexList(p3, int64(0))
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+			}
+			if elem2 == own {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+				}
+				list3 = append(list3, p3)
+			}
+		}
+		list4 := make([][]string, 0, len(parts))
+		for _, p4 := range parts {
+			if steps++; steps > celrt.MaxSteps {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", celrt.ErrSteps)
+			}
+			elem3, err := celrt.IndexList(p4, int64(0))
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+			}
+			if elem3 != own {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+				}
+				list4 = append(list4, p4)
+			}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(list3)+len(list4)))); err != nil {
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+		}
+		ordered = celrt.Concat(list3, list4)
+	}
+	var op string
+	if slot == celrt.SlotRow {
+		var v23 string
+		if strings.HasPrefix(name, "read_") {
+			v23 = "read "
+		} else {
+			var v24 string
+			if name == "write_file" {
+				v24 = "write "
+			} else {
+				var v25 string
+				if name == "edit_file" {
+					v25 = "edit "
+				} else {
+					var v26 string
+					if name == "create_directory" {
+						v26 = "create "
+					} else {
+						var v27 string
+						if strings.HasPrefix(name, "list_directory") {
+							v27 = "list "
+						} else {
+							var v28 string
+							if name == "directory_tree" {
+								v28 = "tree "
+							} else {
+								var v29 string
+								if name == "search_files" {
+									v29 = "search "
+								} else {
+									var v30 string
+									if name == "get_file_info" {
+										v30 = "info "
+									} else {
+										v30 = ""
+									}
+									v29 = v30
+								}
+								v28 = v29
+							}
+							v27 = v28
+						}
+						v26 = v27
+					}
+					v25 = v26
+				}
+				v24 = v25
+			}
+			v23 = v24
+		}
+		op = v23
+	}
+	var rows [][]string
+	if slot == celrt.SlotRow {
+		var v31 [][]string
+		if path.Ok {
+			v32, err := path.Get()
 			if err != nil {
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 			}
-			arg11 := celrt.Lines(x2)
-			if err := budget.CallText("plural", arg11, "line", "lines"); err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-			}
-			arg12 := celrt.Plural(arg11, "line", "lines")
-			if err := budget.ChargeEach("_+_", int64(2+len(arg12)), int64(2+len(arg12)+1)); err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-			}
-			v34 = " (" + arg12 + ")"
-		} else {
-			v35 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
-			var v36 string
-			if v35 {
-				size4, err := celrt.Size(celrt.Field(input, "edits"))
+			v33 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+			var v34 string
+			if v33 {
+				x2, err := celrt.AsString(celrt.Field(input, "content"))
 				if err != nil {
 					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 				}
-				if err := budget.CallText("plural", size4, "edit", "edits"); err != nil {
+				arg11 := celrt.Lines(x2)
+				if err := budget.CallText("plural", arg11, "line", "lines"); err != nil {
 					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 				}
-				arg13 := celrt.Plural(size4, "edit", "edits")
-				if err := budget.ChargeEach("_+_", int64(2+len(arg13)), int64(2+len(arg13)+1)); err != nil {
+				arg12 := celrt.Plural(arg11, "line", "lines")
+				if err := budget.ChargeEach("_+_", int64(2+len(arg12)), int64(2+len(arg12)+1)); err != nil {
 					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 				}
-				v36 = " (" + arg13 + ")"
+				v34 = " (" + arg12 + ")"
 			} else {
-				pattern3, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
-				if err != nil {
-					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-				}
-				var v37 string
-				if celrt.NonEmpty(pattern3).Ok {
-					pattern4, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+				v35 := celrt.TypeOf(celrt.Field(input, "edits")) == celrt.ListType
+				var v36 string
+				if v35 {
+					size4, err := celrt.Size(celrt.Field(input, "edits"))
 					if err != nil {
 						return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 					}
-					if err := budget.CallText("inline", pattern4, int64(40)); err != nil {
+					if err := budget.CallText("plural", size4, "edit", "edits"); err != nil {
 						return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 					}
-					arg14 := celrt.Inline(pattern4, int64(40))
-					if err := budget.Charge("_+_", int64(5+len(arg14))); err != nil {
+					arg13 := celrt.Plural(size4, "edit", "edits")
+					if err := budget.ChargeEach("_+_", int64(2+len(arg13)), int64(2+len(arg13)+1)); err != nil {
 						return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 					}
-					v37 = " for " + arg14
+					v36 = " (" + arg13 + ")"
 				} else {
-					v37 = ""
+					pattern3, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+					if err != nil {
+						return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+					}
+					var v37 string
+					if celrt.NonEmpty(pattern3).Ok {
+						pattern4, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+						if err != nil {
+							return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+						}
+						if err := budget.CallText("inline", pattern4, int64(40)); err != nil {
+							return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+						}
+						arg14 := celrt.Inline(pattern4, int64(40))
+						if err := budget.Charge("_+_", int64(5+len(arg14))); err != nil {
+							return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+						}
+						v37 = " for " + arg14
+					} else {
+						v37 = ""
+					}
+					v36 = v37
 				}
-				v36 = v37
+				v34 = v36
 			}
-			v34 = v36
+			if err := budget.Charge("_+_", int64(len(v32)+len(v34))); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			v31 = [][]string{[]string{"path", v32 + v34}}
+		} else {
+			v31 = [][]string{}
 		}
-		if err := budget.Charge("_+_", int64(len(v32)+len(v34))); err != nil {
+		ok2 := source.Ok
+		if ok2 {
+			ok2 = destination.Ok
+		}
+		var v38 [][]string
+		if ok2 {
+			v39, err := source.Get()
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			if err := budget.ChargeEach("_+_", int64(5+len(v39)), int64(5+len(v39)+5)); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			v40, err := destination.Get()
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			if err := budget.Charge("_+_", int64(5+len(v39)+5+len(v40))); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			v41 := [][]string{[]string{"move", "move " + v39 + " → " + v40}}
+			v38 = v41
+		} else {
+			v38 = [][]string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v31)+len(v38)))); err != nil {
 			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 		}
-		v31 = [][]string{[]string{"path", v32 + v34}}
-	} else {
-		v31 = [][]string{}
+		var v42 [][]string
+		if int64(len(paths)) > int64(0) {
+			arg15 := int64(len(paths))
+			if err := budget.CallText("plural", arg15, "file", "files"); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			arg16 := celrt.Plural(arg15, "file", "files")
+			if err := budget.Charge("_+_", int64(5+len(arg16))); err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			v42 = [][]string{[]string{"paths", "read " + arg16}}
+		} else {
+			v42 = [][]string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v31)+len(v38)+len(v42)))); err != nil {
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+		}
+		rows = celrt.Concat(v31, v38, v42)
 	}
-	ok2 := source2.Ok
-	if ok2 {
-		ok2 = destination2.Ok
-	}
-	var v38 [][]string
-	if ok2 {
-		v39, err := source2.Get()
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		if err := budget.ChargeEach("_+_", int64(5+len(v39)), int64(5+len(v39)+5)); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		v40, err := destination2.Get()
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		if err := budget.Charge("_+_", int64(5+len(v39)+5+len(v40))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		v41 := [][]string{[]string{"move", "move " + v39 + " → " + v40}}
-		v38 = v41
-	} else {
-		v38 = [][]string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v31)+len(v38)))); err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-	}
-	var v42 [][]string
-	if int64(len(paths)) > int64(0) {
-		arg15 := int64(len(paths))
-		if err := budget.CallText("plural", arg15, "file", "files"); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		arg16 := celrt.Plural(arg15, "file", "files")
-		if err := budget.Charge("_+_", int64(5+len(arg16))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		v42 = [][]string{[]string{"paths", "read " + arg16}}
-	} else {
-		v42 = [][]string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v31)+len(v38)+len(v42)))); err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-	}
-	rows := celrt.Concat(v31, v38, v42)
-	list5 := make([][]string, 0, len(rows))
-	for _, p5 := range rows {
-		if steps++; steps > celrt.MaxSteps {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", celrt.ErrSteps)
-		}
-		elem4, err := celrt.IndexList(p5, int64(0))
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
-		}
-		if elem4 == own {
-			if err := budget.Charge("_+_", 16); err != nil {
+	var rowsOrdered [][]string
+	if slot == celrt.SlotRow {
+		list5 := make([][]string, 0, len(rows))
+		for _, p5 := range rows {
+			if steps++; steps > celrt.MaxSteps {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", celrt.ErrSteps)
+			}
+			elem4, err := celrt.IndexList(p5, int64(0))
+			if err != nil {
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
 			}
-			list5 = append(list5, p5)
+			if elem4 == own {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
+				}
+				list5 = append(list5, p5)
+			}
 		}
-	}
-	list6 := make([][]string, 0, len(rows))
-	for _, p6 := range rows {
-		if steps++; steps > celrt.MaxSteps {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", celrt.ErrSteps)
-		}
-		elem5, err := celrt.IndexList(p6, int64(0))
-		if err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
-		}
-		if elem5 != own {
-			if err := budget.Charge("_+_", 16); err != nil {
+		list6 := make([][]string, 0, len(rows))
+		for _, p6 := range rows {
+			if steps++; steps > celrt.MaxSteps {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", celrt.ErrSteps)
+			}
+			elem5, err := celrt.IndexList(p6, int64(0))
+			if err != nil {
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
 			}
-			list6 = append(list6, p6)
+			if elem5 != own {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
+				}
+				list6 = append(list6, p6)
+			}
 		}
+		if err := budget.Charge("_+_", int64(16*(len(list5)+len(list6)))); err != nil {
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
+		}
+		rowsOrdered = celrt.Concat(list5, list6)
 	}
-	if err := budget.Charge("_+_", int64(16*(len(list5)+len(list6)))); err != nil {
-		return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
-	}
-	rowsOrdered := celrt.Concat(list5, list6)
 	return letsFilesystemAny{
-		path2:        path2,
-		source2:      source2,
-		destination2: destination2,
-		paths:        paths,
-		details:      details,
-		name:         name,
-		own:          own,
-		parts:        parts,
-		ordered:      ordered,
-		op:           op,
-		rows:         rows,
-		rowsOrdered:  rowsOrdered,
+		path:        path,
+		source:      source,
+		destination: destination,
+		paths:       paths,
+		details:     details,
+		name:        name,
+		own:         own,
+		parts:       parts,
+		ordered:     ordered,
+		op:          op,
+		rows:        rows,
+		rowsOrdered: rowsOrdered,
 	}, budget, steps, nil
 }
 
@@ -15736,7 +15927,7 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	preview = ordered.size() == 0 ? optional.none()
 //	  : optional.of(ordered[0][1] + ordered.slice(1, ordered.size()).map(p, "; and " + truncate(p[1], limits.summary)).join(""))
 func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsFilesystemAnyOf(input, tool, limits)
+	lets, budget, steps, err := letsFilesystemAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -15803,7 +15994,7 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 //	    "list_directory_with_sizes", "directory_tree", "search_files", "get_file_info", "list_allowed_directories"]
 //	  || name == "edit_file" && input.dryRun == true ? "read" : "write")
 func TierFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, _, err := letsFilesystemAnyOf(input, tool, limits)
+	_, budget, _, err := letsFilesystemAnyOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -15894,7 +16085,7 @@ func TierFilesystemAny(input *value.Object, tool string, limits runtime.Limits) 
 //	  : optional.of((rowsOrdered[0][0] == "path" ? op : "") + rowsOrdered[0][1]
 //	      + rowsOrdered.slice(1, rowsOrdered.size()).map(p, "; " + truncate(p[1], limits.summary / 2)).join(""))
 func RowFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsFilesystemAnyOf(input, tool, limits)
+	lets, budget, steps, err := letsFilesystemAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -15988,10 +16179,8 @@ func RowFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (
 //	          : plural(text.split("\n").filter(l, l.trim() != "").size(), "match", "matches"))
 //	    : optional.none()))
 func ResultFilesystemAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsFilesystemAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	nOf := func() (string, error) {
 		if err := budget.CallText("indexOf", tool, ":"); err != nil {
 			return "", err
@@ -16192,8 +16381,8 @@ type letsGithubAny struct {
 	verb     string
 	direct   bool
 	noun     string
-	method3  string
-	event3   string
+	method   string
+	event    string
 	repos    []string
 	repo3    celrt.Optional[string]
 	numbers  []string
@@ -16209,9 +16398,10 @@ type letsGithubAny struct {
 	gist     string
 }
 
-// letsGithubAnyOf computes the lets of "github:*" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (letsGithubAny, celrt.Budget, int, error) {
+// letsGithubAnyOf computes the lets of "github:*" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsGithubAny, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	if err := budget.CallText("indexOf", tool, ":"); err != nil {
@@ -16249,160 +16439,175 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v1 = tool
 	}
 	name := v1
-	var v2 string
-	if strings.HasPrefix(name, "delete_") {
-		if err := budget.CallText("substring", name, int64(7)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
-		}
-		r4, err := celrt.Substring(name, int64(7))
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
-		}
-		if err := budget.CallText("replace", r4, "_", " "); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
-		}
-		arg := celrt.Replace(r4, "_", " ")
-		if err := budget.ChargeEach("_+_", int64(7+len(arg)), int64(7+len(arg)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
-		}
-		v2 = "DELETE " + arg + " "
-	} else {
-		var v3 string
-		if name == "merge_pull_request" {
-			v3 = "merge "
-		} else {
-			var v4 string
-			if name == "push_files" {
-				v4 = "push to "
-			} else {
-				var v5 string
-				if name == "create_or_update_file" {
-					sha, err := celrt.FieldOf(input, "sha", "", celrt.InputString)
-					if err != nil {
-						return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
-					}
-					var v6 string
-					if celrt.NonEmpty(sha).Ok {
-						v6 = "overwrite a file "
-					} else {
-						v6 = "create a file "
-					}
-					v5 = v6
-				} else {
-					var v7 string
-					if name == "fork_repository" {
-						v7 = "fork "
-					} else {
-						var v8 string
-						if name == "run_workflow" {
-							v8 = "run a workflow "
-						} else {
-							ok := name == "add_issue_comment"
-							if ok {
-								ok = celrt.FieldSet(input, "body")
-							}
-							var v9 string
-							if ok {
-								v9 = "comment "
-							} else {
-								var v10 string
-								if name == "create_repository" {
-									v10 = "create repository "
-								} else {
-									var v11 string
-									if name == "create_pull_request" {
-										v11 = "open a pull request "
-									} else {
-										var v12 string
-										if name == "create_issue" {
-											v12 = "open an issue "
-										} else {
-											v12 = ""
-										}
-										v11 = v12
-									}
-									v10 = v11
-								}
-								v9 = v10
-							}
-							v8 = v9
-						}
-						v7 = v8
-					}
-					v5 = v7
-				}
-				v4 = v5
+	var verb string
+	if slot == celrt.SlotPreview {
+		var v2 string
+		if strings.HasPrefix(name, "delete_") {
+			if err := budget.CallText("substring", name, int64(7)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
 			}
-			v3 = v4
+			r4, err := celrt.Substring(name, int64(7))
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
+			}
+			if err := budget.CallText("replace", r4, "_", " "); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
+			}
+			arg := celrt.Replace(r4, "_", " ")
+			if err := budget.ChargeEach("_+_", int64(7+len(arg)), int64(7+len(arg)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
+			}
+			v2 = "DELETE " + arg + " "
+		} else {
+			var v3 string
+			if name == "merge_pull_request" {
+				v3 = "merge "
+			} else {
+				var v4 string
+				if name == "push_files" {
+					v4 = "push to "
+				} else {
+					var v5 string
+					if name == "create_or_update_file" {
+						sha, err := celrt.FieldOf(input, "sha", "", celrt.InputString)
+						if err != nil {
+							return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("verb", err)
+						}
+						var v6 string
+						if celrt.NonEmpty(sha).Ok {
+							v6 = "overwrite a file "
+						} else {
+							v6 = "create a file "
+						}
+						v5 = v6
+					} else {
+						var v7 string
+						if name == "fork_repository" {
+							v7 = "fork "
+						} else {
+							var v8 string
+							if name == "run_workflow" {
+								v8 = "run a workflow "
+							} else {
+								ok := name == "add_issue_comment"
+								if ok {
+									ok = celrt.FieldSet(input, "body")
+								}
+								var v9 string
+								if ok {
+									v9 = "comment "
+								} else {
+									var v10 string
+									if name == "create_repository" {
+										v10 = "create repository "
+									} else {
+										var v11 string
+										if name == "create_pull_request" {
+											v11 = "open a pull request "
+										} else {
+											var v12 string
+											if name == "create_issue" {
+												v12 = "open an issue "
+											} else {
+												v12 = ""
+											}
+											v11 = v12
+										}
+										v10 = v11
+									}
+									v9 = v10
+								}
+								v8 = v9
+							}
+							v7 = v8
+						}
+						v5 = v7
+					}
+					v4 = v5
+				}
+				v3 = v4
+			}
+			v2 = v3
 		}
-		v2 = v3
+		verb = v2
 	}
-	verb := v2
-	v13 := []string{"merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"}
-	direct := slices.Contains(v13, name)
-	var v14 string
-	if name == "issue_write" {
-		v14 = "issue "
-	} else {
-		v14 = ""
+	var direct bool
+	if slot == celrt.SlotPreview {
+		v13 := []string{"merge_pull_request", "push_files", "fork_repository", "delete_repository", "create_repository"}
+		direct = slices.Contains(v13, name)
 	}
-	noun := v14
-	method, err := celrt.FieldOf(input, "method", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
+	var noun string
+	if slot == celrt.SlotPreview {
+		var v14 string
+		if name == "issue_write" {
+			v14 = "issue "
+		} else {
+			v14 = ""
+		}
+		noun = v14
 	}
-	var v15 string
-	if celrt.NonEmpty(method).Ok {
+	var method string
+	if slot == celrt.SlotPreview {
 		method2, err := celrt.FieldOf(input, "method", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
 		}
-		if err := budget.CallText("collapse", method2); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
+		var v15 string
+		if celrt.NonEmpty(method2).Ok {
+			method3, err := celrt.FieldOf(input, "method", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
+			}
+			if err := budget.CallText("collapse", method3); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
+			}
+			arg2 := celrt.Collapse(method3)
+			if err := budget.CallText("truncate", arg2, int64(30)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
+			}
+			arg3 := celrt.Truncate(arg2, int64(30))
+			if err := budget.ChargeEach("_+_", int64(len(arg3)+1), int64(len(arg3)+1+len(noun))); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
+			}
+			v15 = arg3 + " " + noun
+		} else {
+			v15 = ""
 		}
-		arg2 := celrt.Collapse(method2)
-		if err := budget.CallText("truncate", arg2, int64(30)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
-		}
-		arg3 := celrt.Truncate(arg2, int64(30))
-		if err := budget.ChargeEach("_+_", int64(len(arg3)+1), int64(len(arg3)+1+len(noun))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("method", err)
-		}
-		v15 = arg3 + " " + noun
-	} else {
-		v15 = ""
+		method = v15
 	}
-	method3 := v15
-	event, err := celrt.FieldOf(input, "event", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
-	}
-	var v16 string
-	if celrt.NonEmpty(event).Ok {
+	var event string
+	if slot == celrt.SlotPreview {
 		event2, err := celrt.FieldOf(input, "event", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
 		}
-		if err := budget.CallText("collapse", event2); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
+		var v16 string
+		if celrt.NonEmpty(event2).Ok {
+			event3, err := celrt.FieldOf(input, "event", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
+			}
+			if err := budget.CallText("collapse", event3); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
+			}
+			arg4 := celrt.Collapse(event3)
+			if err := budget.CallText("truncate", arg4, int64(30)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
+			}
+			arg5 := celrt.Truncate(arg4, int64(30))
+			if err := budget.CallText("upperAscii", arg5); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
+			}
+			arg6 := celrt.UpperASCII(arg5)
+			if err := budget.ChargeEach("_+_", int64(7+len(arg6)), int64(7+len(arg6)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
+			}
+			v16 = "review " + arg6 + " "
+		} else {
+			v16 = ""
 		}
-		arg4 := celrt.Collapse(event2)
-		if err := budget.CallText("truncate", arg4, int64(30)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
-		}
-		arg5 := celrt.Truncate(arg4, int64(30))
-		if err := budget.CallText("upperAscii", arg5); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
-		}
-		arg6 := celrt.UpperASCII(arg5)
-		if err := budget.ChargeEach("_+_", int64(7+len(arg6)), int64(7+len(arg6)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("event", err)
-		}
-		v16 = "review " + arg6 + " "
-	} else {
-		v16 = ""
+		event = v16
 	}
-	event3 := v16
 	ok2 := name == "create_repository"
 	if ok2 {
 		name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
@@ -16654,777 +16859,798 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v28 = celrt.Of(elem7)
 	}
 	query2 := v28
-	found := false
-	var failure error
-	for _, q4 := range queries {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", celrt.ErrSteps)
+	var queried string
+	if slot == celrt.SlotPreview {
+		found := false
+		var failure error
+		for _, q4 := range queries {
+			if steps++; steps > celrt.MaxSteps {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", celrt.ErrSteps)
+			}
+			v29, failure2 := func() (bool, error) {
+				elem8, err := celrt.IndexList(q4, int64(1))
+				if err != nil {
+					return false, err
+				}
+				elem9, err := celrt.IndexList(queries, int64(0))
+				if err != nil {
+					return false, err
+				}
+				elem10, err := celrt.IndexList(elem9, int64(1))
+				if err != nil {
+					return false, err
+				}
+				return elem8 != elem10, nil
+			}()
+			if failure2 != nil {
+				if failure == nil {
+					failure = failure2
+				}
+				continue
+			}
+			found = v29
+			if found {
+				break
+			}
 		}
-		v29, failure2 := func() (bool, error) {
-			elem8, err := celrt.IndexList(q4, int64(1))
-			if err != nil {
-				return false, err
-			}
-			elem9, err := celrt.IndexList(queries, int64(0))
-			if err != nil {
-				return false, err
-			}
-			elem10, err := celrt.IndexList(elem9, int64(1))
-			if err != nil {
-				return false, err
-			}
-			return elem8 != elem10, nil
-		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
-			}
-			continue
+		if !found && failure != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(failure))
 		}
-		found = v29
+		var v30 string
 		if found {
-			break
+			list5 := make([]string, 0, len(queries))
+			for _, q5 := range queries {
+				if steps++; steps > celrt.MaxSteps {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(celrt.ErrSteps))
+				}
+				elem11, err := celrt.IndexList(q5, int64(0))
+				if err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+				}
+				if err := budget.Charge("_+_", int64(len(elem11)+2)); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+				}
+				elem12, err := celrt.IndexList(q5, int64(1))
+				if err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+				}
+				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(queries)))
+				if err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+				}
+				if err := budget.CallText("inline", elem12, quotient); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+				}
+				arg12 := celrt.Inline(elem12, quotient)
+				if err := budget.ChargeEach("_+_", int64(len(elem11)+2+len(arg12)), int64(len(elem11)+2+len(arg12)+1)); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+				}
+				elem13 := elem11 + " \"" + arg12 + "\""
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+				}
+				list5 = append(list5, elem13)
+			}
+			if err := budget.Call("join", list5, " or "); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+			}
+			v30 = celrt.JoinSep(list5, " or ")
+		} else {
+			v31 := query2.Value
+			if !query2.Ok {
+				v31 = ""
+			}
+			arg13 := int64(limits.Summary)
+			if err := budget.CallText("inline", v31, arg13); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+			}
+			arg14 := celrt.Inline(v31, arg13)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg14)), int64(1+len(arg14)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+			}
+			v30 = "\"" + arg14 + "\""
 		}
+		queried = v30
 	}
-	if !found && failure != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(failure))
-	}
-	var v30 string
-	if found {
-		list5 := make([]string, 0, len(queries))
-		for _, q5 := range queries {
-			if steps++; steps > celrt.MaxSteps {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(celrt.ErrSteps))
-			}
-			elem11, err := celrt.IndexList(q5, int64(0))
+	var files []string
+	if slot == celrt.SlotPreview {
+		v32 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+		var v33 []string
+		if v32 {
+			items, err := celrt.Iterate(celrt.Field(input, "files"))
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 			}
-			if err := budget.Charge("_+_", int64(len(elem11)+2)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+			list6 := make([]any, 0, items.Len())
+			for i := range items.Len() {
+				f := items.At(i)
+				if steps++; steps > celrt.MaxSteps {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
+				}
+				ok4 := celrt.TypeOf(f) == celrt.MapType
+				if ok4 {
+					opt, err := celrt.OptSelect(f, "path")
+					if err != nil {
+						return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+					}
+					v34 := opt.Value
+					if !opt.Ok {
+						v34 = nil
+					}
+					ok4 = celrt.NonEmpty(v34).Ok
+				}
+				if ok4 {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+					}
+					list6 = append(list6, f)
+				}
 			}
-			elem12, err := celrt.IndexList(q5, int64(1))
-			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
-			}
-			quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(queries)))
-			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
-			}
-			if err := budget.CallText("inline", elem12, quotient); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
-			}
-			arg12 := celrt.Inline(elem12, quotient)
-			if err := budget.ChargeEach("_+_", int64(len(elem11)+2+len(arg12)), int64(len(elem11)+2+len(arg12)+1)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
-			}
-			elem13 := elem11 + " \"" + arg12 + "\""
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
-			}
-			list5 = append(list5, elem13)
-		}
-		if err := budget.Call("join", list5, " or "); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
-		}
-		v30 = celrt.JoinSep(list5, " or ")
-	} else {
-		v31 := query2.Value
-		if !query2.Ok {
-			v31 = ""
-		}
-		arg13 := int64(limits.Summary)
-		if err := budget.CallText("inline", v31, arg13); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
-		}
-		arg14 := celrt.Inline(v31, arg13)
-		if err := budget.ChargeEach("_+_", int64(1+len(arg14)), int64(1+len(arg14)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
-		}
-		v30 = "\"" + arg14 + "\""
-	}
-	queried := v30
-	v32 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
-	var v33 []string
-	if v32 {
-		items, err := celrt.Iterate(celrt.Field(input, "files"))
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
-		}
-		list6 := make([]any, 0, items.Len())
-		for i := range items.Len() {
-			f := items.At(i)
-			if steps++; steps > celrt.MaxSteps {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
-			}
-			ok4 := celrt.TypeOf(f) == celrt.MapType
-			if ok4 {
-				opt, err := celrt.OptSelect(f, "path")
+			list7 := make([]string, 0, len(list6))
+			for _, f2 := range list6 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
+				}
+				path, err := celrt.Select(f2, "path")
 				if err != nil {
 					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 				}
-				v34 := opt.Value
-				if !opt.Ok {
-					v34 = nil
+				x5, err := celrt.AsString(path)
+				if err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 				}
-				ok4 = celrt.NonEmpty(v34).Ok
-			}
-			if ok4 {
+				arg15 := celrt.Trim(x5)
+				if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+				}
+				elem14 := "'" + arg15 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 				}
-				list6 = append(list6, f)
+				list7 = append(list7, elem14)
 			}
+			v33 = list7
+		} else {
+			v33 = []string{}
 		}
-		list7 := make([]string, 0, len(list6))
-		for _, f2 := range list6 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
-			}
-			path, err := celrt.Select(f2, "path")
-			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
-			}
-			x5, err := celrt.AsString(path)
-			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
-			}
-			arg15 := celrt.Trim(x5)
-			if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
-			}
-			elem14 := "'" + arg15 + "'"
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
-			}
-			list7 = append(list7, elem14)
-		}
-		v33 = list7
-	} else {
-		v33 = []string{}
+		files = v33
 	}
-	files := v33
-	v35 := celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType
-	var v36 []string
-	if v35 {
-		items2, err := celrt.Iterate(celrt.Field(input, "inputs"))
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
-		}
-		list8 := make([]string, 0, items2.Len())
-		for i2 := range items2.Len() {
-			k := items2.At(i2)
-			if steps++; steps > celrt.MaxSteps {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(celrt.ErrSteps))
-			}
-			x6, err := celrt.AsString(k)
+	var inputs []string
+	if slot == celrt.SlotPreview {
+		v35 := celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType
+		var v36 []string
+		if v35 {
+			items2, err := celrt.Iterate(celrt.Field(input, "inputs"))
 			if err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
 			}
-			if err := budget.Charge("_+_", int64(len(x6)+1)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+			list8 := make([]string, 0, items2.Len())
+			for i2 := range items2.Len() {
+				k := items2.At(i2)
+				if steps++; steps > celrt.MaxSteps {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(celrt.ErrSteps))
+				}
+				x6, err := celrt.AsString(k)
+				if err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+				}
+				if err := budget.Charge("_+_", int64(len(x6)+1)); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+				}
+				arg16 := celrt.Field(input, "inputs")
+				if err := budget.Call("mcpValue", arg16, k); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+				}
+				x7, err := celrt.AsString(k)
+				if err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+				}
+				r5, err := celrt.MCPValueOf(arg16, x7)
+				if err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+				}
+				if err := budget.Charge("_+_", int64(len(x6)+1+len(r5))); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+				}
+				elem15 := x6 + "=" + r5
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+				}
+				list8 = append(list8, elem15)
 			}
-			arg16 := celrt.Field(input, "inputs")
-			if err := budget.Call("mcpValue", arg16, k); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+			v36 = list8
+		} else {
+			v36 = []string{}
+		}
+		inputs = v36
+	}
+	var workflow string
+	if slot == celrt.SlotPreview {
+		v37 := celrt.TypeOf(celrt.Field(input, "workflow_id")) == celrt.DoubleType
+		var v38 string
+		if v37 {
+			if err := budget.CallText("numberText", input, "workflow_id"); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", budget.Failure(err))
 			}
-			x7, err := celrt.AsString(k)
+			r6, err := celrt.NumberTextOf(input, "workflow_id")
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", budget.Failure(err))
 			}
-			r5, err := celrt.MCPValueOf(arg16, x7)
+			v38 = r6
+		} else {
+			v39 := celrt.NonEmpty(celrt.Field(input, "workflow_id"))
+			v40 := v39.Value
+			if !v39.Ok {
+				v40 = ""
+			}
+			v38 = v40
+		}
+		workflow = v38
+	}
+	var where string
+	if slot == celrt.SlotPreview {
+		var v41 string
+		if direct {
+			v41 = ""
+		} else {
+			v41 = "in "
+		}
+		v42 := repo3.Value
+		if !repo3.Ok {
+			v42 = ""
+		}
+		if err := budget.ChargeEach("_+_", int64(len(v41)+len(v42)), int64(len(v41)+len(v42)+len(number))); err != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+		}
+		path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+		if err != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+		}
+		var v43 string
+		if celrt.NonEmpty(path2).Ok {
+			path3, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
-			if err := budget.Charge("_+_", int64(len(x6)+1+len(r5))); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+			arg17 := celrt.Trim(path3)
+			if err := budget.ChargeEach("_+_", int64(5+len(arg17)), int64(5+len(arg17)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
-			elem15 := x6 + "=" + r5
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+			v43 = " at '" + arg17 + "'"
+		} else {
+			v43 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(v41)+len(v42)+len(number)+len(v43))); err != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+		}
+		branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+		if err != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+		}
+		var v44 string
+		if celrt.NonEmpty(branch).Ok {
+			branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
-			list8 = append(list8, elem15)
+			arg18 := celrt.Trim(branch2)
+			if err := budget.ChargeEach("_+_", int64(12+len(arg18)), int64(12+len(arg18)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			}
+			v44 = " on branch '" + arg18 + "'"
+		} else {
+			v44 = ""
 		}
-		v36 = list8
-	} else {
-		v36 = []string{}
-	}
-	inputs := v36
-	v37 := celrt.TypeOf(celrt.Field(input, "workflow_id")) == celrt.DoubleType
-	var v38 string
-	if v37 {
-		if err := budget.CallText("numberText", input, "workflow_id"); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", budget.Failure(err))
+		size := len(v41) + len(v42) + len(number) + len(v43) + len(v44)
+		if err := budget.Charge("_+_", int64(size)); err != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
-		r6, err := celrt.NumberTextOf(input, "workflow_id")
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", budget.Failure(err))
-		}
-		v38 = r6
-	} else {
-		v39 := celrt.NonEmpty(celrt.Field(input, "workflow_id"))
-		v40 := v39.Value
-		if !v39.Ok {
-			v40 = ""
-		}
-		v38 = v40
-	}
-	workflow := v38
-	var v41 string
-	if direct {
-		v41 = ""
-	} else {
-		v41 = "in "
-	}
-	v42 := repo3.Value
-	if !repo3.Ok {
-		v42 = ""
-	}
-	if err := budget.ChargeEach("_+_", int64(len(v41)+len(v42)), int64(len(v41)+len(v42)+len(number))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-	}
-	path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-	}
-	var v43 string
-	if celrt.NonEmpty(path2).Ok {
-		path3, err := celrt.FieldOf(input, "path", "", celrt.InputString)
+		from_branch, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
-		arg17 := celrt.Trim(path3)
-		if err := budget.ChargeEach("_+_", int64(5+len(arg17)), int64(5+len(arg17)+1)); err != nil {
+		var v45 string
+		if celrt.NonEmpty(from_branch).Ok {
+			from_branch2, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			}
+			arg19 := celrt.Trim(from_branch2)
+			if err := budget.ChargeEach("_+_", int64(7+len(arg19)), int64(7+len(arg19)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			}
+			v45 = " from '" + arg19 + "'"
+		} else {
+			v45 = ""
+		}
+		if err := budget.Charge("_+_", int64(size+len(v45))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
-		v43 = " at '" + arg17 + "'"
-	} else {
-		v43 = ""
-	}
-	if err := budget.Charge("_+_", int64(len(v41)+len(v42)+len(number)+len(v43))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-	}
-	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-	}
-	var v44 string
-	if celrt.NonEmpty(branch).Ok {
-		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-		}
-		arg18 := celrt.Trim(branch2)
-		if err := budget.ChargeEach("_+_", int64(12+len(arg18)), int64(12+len(arg18)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-		}
-		v44 = " on branch '" + arg18 + "'"
-	} else {
-		v44 = ""
-	}
-	size := len(v41) + len(v42) + len(number) + len(v43) + len(v44)
-	if err := budget.Charge("_+_", int64(size)); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-	}
-	from_branch, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-	}
-	var v45 string
-	if celrt.NonEmpty(from_branch).Ok {
-		from_branch2, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-		}
-		arg19 := celrt.Trim(from_branch2)
-		if err := budget.ChargeEach("_+_", int64(7+len(arg19)), int64(7+len(arg19)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-		}
-		v45 = " from '" + arg19 + "'"
-	} else {
-		v45 = ""
-	}
-	if err := budget.Charge("_+_", int64(size+len(v45))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-	}
-	v46, failure3 := func() (bool, error) {
-		head, err := celrt.FieldOf(input, "head", "", celrt.InputString)
-		if err != nil {
-			return false, budget.Failure(err)
-		}
-		return celrt.NonEmpty(head).Ok, nil
-	}()
-	ok5, failure4 := v46, failure3
-	if failure3 != nil || ok5 {
-		v47, failure5 := func() (bool, error) {
-			base, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		v46, failure3 := func() (bool, error) {
+			head, err := celrt.FieldOf(input, "head", "", celrt.InputString)
 			if err != nil {
 				return false, budget.Failure(err)
 			}
-			return celrt.NonEmpty(base).Ok, nil
+			return celrt.NonEmpty(head).Ok, nil
 		}()
-		ok5, failure4 = celrt.And(v46, failure3, v47, failure5)
-	}
-	if failure4 != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(failure4))
-	}
-	var v48 string
-	if ok5 {
-		head2, err := celrt.FieldOf(input, "head", "", celrt.InputString)
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+		ok5, failure4 := v46, failure3
+		if failure3 != nil || ok5 {
+			v47, failure5 := func() (bool, error) {
+				base, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return celrt.NonEmpty(base).Ok, nil
+			}()
+			ok5, failure4 = celrt.And(v46, failure3, v47, failure5)
 		}
-		arg20 := celrt.Trim(head2)
-		if err := budget.ChargeEach("_+_", int64(7+len(arg20)), int64(7+len(arg20)+8)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+		if failure4 != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(failure4))
 		}
-		base2, err := celrt.FieldOf(input, "base", "", celrt.InputString)
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-		}
-		arg21 := celrt.Trim(base2)
-		if err := budget.Charge("_+_", int64(7+len(arg20)+8+len(arg21))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-		}
-		size2 := 7 + len(arg20) + 8 + len(arg21) + 1
-		if err := budget.Charge("_+_", int64(size2)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-		}
-		v48 = " from '" + arg20 + "' into '" + arg21 + "'"
-	} else {
-		base3, err := celrt.FieldOf(input, "base", "", celrt.InputString)
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-		}
-		var v49 string
-		if celrt.NonEmpty(base3).Ok {
-			base4, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+		var v48 string
+		if ok5 {
+			head2, err := celrt.FieldOf(input, "head", "", celrt.InputString)
 			if err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
-			arg22 := celrt.Trim(base4)
-			if err := budget.ChargeEach("_+_", int64(12+len(arg22)), int64(12+len(arg22)+1)); err != nil {
+			arg20 := celrt.Trim(head2)
+			if err := budget.ChargeEach("_+_", int64(7+len(arg20)), int64(7+len(arg20)+8)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
-			v49 = " onto base '" + arg22 + "'"
+			base2, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			}
+			arg21 := celrt.Trim(base2)
+			if err := budget.Charge("_+_", int64(7+len(arg20)+8+len(arg21))); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			}
+			size2 := 7 + len(arg20) + 8 + len(arg21) + 1
+			if err := budget.Charge("_+_", int64(size2)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			}
+			v48 = " from '" + arg20 + "' into '" + arg21 + "'"
 		} else {
-			v49 = ""
+			base3, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			}
+			var v49 string
+			if celrt.NonEmpty(base3).Ok {
+				base4, err := celrt.FieldOf(input, "base", "", celrt.InputString)
+				if err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+				}
+				arg22 := celrt.Trim(base4)
+				if err := budget.ChargeEach("_+_", int64(12+len(arg22)), int64(12+len(arg22)+1)); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+				}
+				v49 = " onto base '" + arg22 + "'"
+			} else {
+				v49 = ""
+			}
+			v48 = v49
 		}
-		v48 = v49
+		if err := budget.Charge("_+_", int64(size+len(v45)+len(v48))); err != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+		}
+		where = v41 + v42 + number + v43 + v44 + v45 + v48
 	}
-	if err := budget.Charge("_+_", int64(size+len(v45)+len(v48))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
-	}
-	where := v41 + v42 + number + v43 + v44 + v45 + v48
-	merge_method, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	var v50 []string
-	if celrt.NonEmpty(merge_method).Ok {
-		merge_method2, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
+	var details []string
+	if slot == celrt.SlotPreview {
+		merge_method, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		if err := budget.CallText("collapse", merge_method2); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg23 := celrt.Collapse(merge_method2)
-		if err := budget.CallText("truncate", arg23, int64(20)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg24 := celrt.Truncate(arg23, int64(20))
-		if err := budget.Charge("_+_", int64(13+len(arg24))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v50 = []string{"merge method " + arg24}
-	} else {
-		var v51 []string
-		if name == "merge_pull_request" {
-			v51 = []string{"merge method merge (the default)"}
+		var v50 []string
+		if celrt.NonEmpty(merge_method).Ok {
+			merge_method2, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			if err := budget.CallText("collapse", merge_method2); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg23 := celrt.Collapse(merge_method2)
+			if err := budget.CallText("truncate", arg23, int64(20)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg24 := celrt.Truncate(arg23, int64(20))
+			if err := budget.Charge("_+_", int64(13+len(arg24))); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v50 = []string{"merge method " + arg24}
 		} else {
-			v51 = []string{}
+			var v51 []string
+			if name == "merge_pull_request" {
+				v51 = []string{"merge method merge (the default)"}
+			} else {
+				v51 = []string{}
+			}
+			v50 = v51
 		}
-		v50 = v51
-	}
-	state, err := celrt.FieldOf(input, "state", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	var v52 []string
-	if celrt.NonEmpty(state).Ok {
-		state2, err := celrt.FieldOf(input, "state", "", celrt.InputString)
+		state, err := celrt.FieldOf(input, "state", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		if err := budget.CallText("collapse", state2); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg25 := celrt.Collapse(state2)
-		if err := budget.CallText("truncate", arg25, int64(20)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg26 := celrt.Truncate(arg25, int64(20))
-		if err := budget.Charge("_+_", int64(6+len(arg26))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v52 = []string{"state " + arg26}
-	} else {
-		v52 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v50)+len(v52)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	v53 := celrt.EqualBool(celrt.Field(input, "private"), false)
-	var v54 []string
-	if v53 {
-		v54 = []string{"public"}
-	} else {
-		v55 := celrt.EqualBool(celrt.Field(input, "private"), true)
-		var v56 []string
-		if v55 {
-			v56 = []string{"private"}
+		var v52 []string
+		if celrt.NonEmpty(state).Ok {
+			state2, err := celrt.FieldOf(input, "state", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			if err := budget.CallText("collapse", state2); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg25 := celrt.Collapse(state2)
+			if err := budget.CallText("truncate", arg25, int64(20)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg26 := celrt.Truncate(arg25, int64(20))
+			if err := budget.Charge("_+_", int64(6+len(arg26))); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v52 = []string{"state " + arg26}
 		} else {
-			v56 = []string{}
+			v52 = []string{}
 		}
-		v54 = v56
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v50)+len(v52)+len(v54)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	v57, failure6 := func() (bool, error) {
-		organization3, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
-		if err != nil {
-			return false, budget.Failure(err)
-		}
-		return celrt.NonEmpty(organization3).Ok, nil
-	}()
-	ok6, failure7 := v57, failure6
-	if failure6 != nil || ok6 {
-		ok6, failure7 = celrt.And(v57, failure6, name != "create_repository", nil)
-	}
-	if failure7 != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure7))
-	}
-	var v58 []string
-	if ok6 {
-		organization4, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
-		if err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v50)+len(v52)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg27 := celrt.Trim(organization4)
-		if err := budget.ChargeEach("_+_", int64(19+len(arg27)), int64(19+len(arg27)+1)); err != nil {
+		v53 := celrt.EqualBool(celrt.Field(input, "private"), false)
+		var v54 []string
+		if v53 {
+			v54 = []string{"public"}
+		} else {
+			v55 := celrt.EqualBool(celrt.Field(input, "private"), true)
+			var v56 []string
+			if v55 {
+				v56 = []string{"private"}
+			} else {
+				v56 = []string{}
+			}
+			v54 = v56
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v50)+len(v52)+len(v54)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v58 = []string{"into organization '" + arg27 + "'"}
-	} else {
-		v58 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v50)+len(v52)+len(v54)+len(v58)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	var v59 []string
-	if workflow != "" {
-		if err := budget.CallText("truncate", workflow, int64(80)); err != nil {
+		v57, failure6 := func() (bool, error) {
+			organization3, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return celrt.NonEmpty(organization3).Ok, nil
+		}()
+		ok6, failure7 := v57, failure6
+		if failure6 != nil || ok6 {
+			ok6, failure7 = celrt.And(v57, failure6, name != "create_repository", nil)
+		}
+		if failure7 != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure7))
+		}
+		var v58 []string
+		if ok6 {
+			organization4, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg27 := celrt.Trim(organization4)
+			if err := budget.ChargeEach("_+_", int64(19+len(arg27)), int64(19+len(arg27)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v58 = []string{"into organization '" + arg27 + "'"}
+		} else {
+			v58 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v50)+len(v52)+len(v54)+len(v58)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg28 := celrt.Truncate(workflow, int64(80))
-		if err := budget.ChargeEach("_+_", int64(10+len(arg28)), int64(10+len(arg28)+1)); err != nil {
+		var v59 []string
+		if workflow != "" {
+			if err := budget.CallText("truncate", workflow, int64(80)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg28 := celrt.Truncate(workflow, int64(80))
+			if err := budget.ChargeEach("_+_", int64(10+len(arg28)), int64(10+len(arg28)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v59 = []string{"workflow '" + arg28 + "'"}
+		} else {
+			v59 = []string{}
+		}
+		size3 := len(v50) + len(v52) + len(v54) + len(v58) + len(v59)
+		if err := budget.Charge("_+_", int64(16*(size3))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v59 = []string{"workflow '" + arg28 + "'"}
-	} else {
-		v59 = []string{}
-	}
-	size3 := len(v50) + len(v52) + len(v54) + len(v58) + len(v59)
-	if err := budget.Charge("_+_", int64(16*(size3))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	var v60 []string
-	if celrt.NonEmpty(ref).Ok {
-		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg29 := celrt.Trim(ref2)
-		if err := budget.CallText("truncate", arg29, int64(80)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg30 := celrt.Truncate(arg29, int64(80))
-		if err := budget.ChargeEach("_+_", int64(5+len(arg30)), int64(5+len(arg30)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v60 = []string{"ref '" + arg30 + "'"}
-	} else {
-		v60 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size3+len(v60)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	var v61 []string
-	if int64(len(inputs)) > int64(0) {
-		if err := budget.Call("join", inputs, ", "); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg31 := celrt.JoinSep(inputs, ", ")
-		if err := budget.Charge("_+_", int64(7+len(arg31))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v61 = []string{"inputs " + arg31}
-	} else {
-		v61 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size3+len(v60)+len(v61)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	v62 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
-	var v63 []string
-	if v62 {
-		if err := budget.CallText("numberText", input, "run_id"); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		r7, err := celrt.NumberTextOf(input, "run_id")
+		ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		if err := budget.Charge("_+_", int64(4+len(r7))); err != nil {
+		var v60 []string
+		if celrt.NonEmpty(ref).Ok {
+			ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg29 := celrt.Trim(ref2)
+			if err := budget.CallText("truncate", arg29, int64(80)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg30 := celrt.Truncate(arg29, int64(80))
+			if err := budget.ChargeEach("_+_", int64(5+len(arg30)), int64(5+len(arg30)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v60 = []string{"ref '" + arg30 + "'"}
+		} else {
+			v60 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size3+len(v60)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v63 = []string{"run " + r7}
-	} else {
-		v63 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size3+len(v60)+len(v61)+len(v63)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	var v64 []string
-	if int64(len(files)) > int64(0) {
-		arg32 := int64(len(files))
-		if err := budget.CallText("plural", arg32, "file", "files"); err != nil {
+		var v61 []string
+		if int64(len(inputs)) > int64(0) {
+			if err := budget.Call("join", inputs, ", "); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg31 := celrt.JoinSep(inputs, ", ")
+			if err := budget.Charge("_+_", int64(7+len(arg31))); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v61 = []string{"inputs " + arg31}
+		} else {
+			v61 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size3+len(v60)+len(v61)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg33 := celrt.Plural(arg32, "file", "files")
-		if err := budget.Charge("_+_", int64(len(arg33)+1)); err != nil {
+		v62 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
+		var v63 []string
+		if v62 {
+			if err := budget.CallText("numberText", input, "run_id"); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			r7, err := celrt.NumberTextOf(input, "run_id")
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(4+len(r7))); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v63 = []string{"run " + r7}
+		} else {
+			v63 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size3+len(v60)+len(v61)+len(v63)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		if err := budget.Call("join", files, ", "); err != nil {
+		var v64 []string
+		if int64(len(files)) > int64(0) {
+			arg32 := int64(len(files))
+			if err := budget.CallText("plural", arg32, "file", "files"); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg33 := celrt.Plural(arg32, "file", "files")
+			if err := budget.Charge("_+_", int64(len(arg33)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			if err := budget.Call("join", files, ", "); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg34 := celrt.JoinSep(files, ", ")
+			if err := budget.Charge("_+_", int64(len(arg33)+1+len(arg34))); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v64 = []string{arg33 + " " + arg34}
+		} else {
+			v64 = []string{}
+		}
+		size4 := size3 + len(v60) + len(v61) + len(v63) + len(v64)
+		if err := budget.Charge("_+_", int64(16*(size4))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg34 := celrt.JoinSep(files, ", ")
-		if err := budget.Charge("_+_", int64(len(arg33)+1+len(arg34))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v64 = []string{arg33 + " " + arg34}
-	} else {
-		v64 = []string{}
-	}
-	size4 := size3 + len(v60) + len(v61) + len(v63) + len(v64)
-	if err := budget.Charge("_+_", int64(16*(size4))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	var v65 []string
-	if celrt.NonEmpty(message).Ok {
-		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+		message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		if err := budget.CallText("collapse", message2); err != nil {
+		var v65 []string
+		if celrt.NonEmpty(message).Ok {
+			message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			if err := budget.CallText("collapse", message2); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg35 := celrt.Collapse(message2)
+			if err := budget.CallText("truncate", arg35, int64(80)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg36 := celrt.Truncate(arg35, int64(80))
+			if err := budget.ChargeEach("_+_", int64(9+len(arg36)), int64(9+len(arg36)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v65 = []string{"message \"" + arg36 + "\""}
+		} else {
+			v65 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size4+len(v65)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg35 := celrt.Collapse(message2)
-		if err := budget.CallText("truncate", arg35, int64(80)); err != nil {
+		var v66 []string
+		if query2.Ok {
+			if err := budget.Charge("_+_", int64(4+len(queried))); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v66 = []string{"for " + queried}
+		} else {
+			v66 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size4+len(v65)+len(v66)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg36 := celrt.Truncate(arg35, int64(80))
-		if err := budget.ChargeEach("_+_", int64(9+len(arg36)), int64(9+len(arg36)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v65 = []string{"message \"" + arg36 + "\""}
-	} else {
-		v65 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size4+len(v65)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	var v66 []string
-	if query2.Ok {
-		if err := budget.Charge("_+_", int64(4+len(queried))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v66 = []string{"for " + queried}
-	} else {
-		v66 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size4+len(v65)+len(v66)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	var v67 []string
-	if celrt.NonEmpty(title).Ok {
-		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+		title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		if err := budget.CallText("collapse", title2); err != nil {
+		var v67 []string
+		if celrt.NonEmpty(title).Ok {
+			title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			if err := budget.CallText("collapse", title2); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg37 := celrt.Collapse(title2)
+			if err := budget.CallText("truncate", arg37, int64(80)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg38 := celrt.Truncate(arg37, int64(80))
+			if err := budget.ChargeEach("_+_", int64(7+len(arg38)), int64(7+len(arg38)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v67 = []string{"title \"" + arg38 + "\""}
+		} else {
+			v67 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size4+len(v65)+len(v66)+len(v67)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg37 := celrt.Collapse(title2)
-		if err := budget.CallText("truncate", arg37, int64(80)); err != nil {
+		v68 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
+		ok7 := v68
+		if ok7 {
+			ok7 = celrt.NonEmpty(celrt.Field(input, "body")).Ok
+		}
+		var v69 []string
+		if ok7 {
+			arg39 := celrt.Field(input, "body")
+			if err := budget.CallText("collapse", arg39); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			x8, err := celrt.AsString(arg39)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg40 := celrt.Collapse(x8)
+			if err := budget.CallText("truncate", arg40, int64(120)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg41 := celrt.Truncate(arg40, int64(120))
+			if err := budget.ChargeEach("_+_", int64(6+len(arg41)), int64(6+len(arg41)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v69 = []string{"body \"" + arg41 + "\""}
+		} else {
+			v69 = []string{}
+		}
+		size5 := size4 + len(v65) + len(v66) + len(v67) + len(v69)
+		if err := budget.Charge("_+_", int64(16*(size5))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg38 := celrt.Truncate(arg37, int64(80))
-		if err := budget.ChargeEach("_+_", int64(7+len(arg38)), int64(7+len(arg38)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v67 = []string{"title \"" + arg38 + "\""}
-	} else {
-		v67 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size4+len(v65)+len(v66)+len(v67)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	v68 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
-	ok7 := v68
-	if ok7 {
-		ok7 = celrt.NonEmpty(celrt.Field(input, "body")).Ok
-	}
-	var v69 []string
-	if ok7 {
-		arg39 := celrt.Field(input, "body")
-		if err := budget.CallText("collapse", arg39); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		x8, err := celrt.AsString(arg39)
+		reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg40 := celrt.Collapse(x8)
-		if err := budget.CallText("truncate", arg40, int64(120)); err != nil {
+		var v70 []string
+		if celrt.NonEmpty(reaction).Ok {
+			reaction2, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			if err := budget.CallText("collapse", reaction2); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg42 := celrt.Collapse(reaction2)
+			if err := budget.CallText("truncate", arg42, int64(20)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg43 := celrt.Truncate(arg42, int64(20))
+			if err := budget.ChargeEach("_+_", int64(10+len(arg43)), int64(10+len(arg43)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v70 = []string{"reaction '" + arg43 + "'"}
+		} else {
+			v70 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size5+len(v70)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg41 := celrt.Truncate(arg40, int64(120))
-		if err := budget.ChargeEach("_+_", int64(6+len(arg41)), int64(6+len(arg41)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+		details = celrt.Concat(v50, v52, v54, v58, v59, v60, v61, v63, v64, v65, v66, v67, v69, v70)
+	}
+	var gist string
+	if slot == celrt.SlotPreview {
+		v71 := celrt.EqualBool(celrt.Field(input, "public"), true)
+		var v72 string
+		if v71 {
+			v72 = "a PUBLIC gist"
+		} else {
+			v72 = "a secret gist"
 		}
-		v69 = []string{"body \"" + arg41 + "\""}
-	} else {
-		v69 = []string{}
-	}
-	size5 := size4 + len(v65) + len(v66) + len(v67) + len(v69)
-	if err := budget.Charge("_+_", int64(16*(size5))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	reaction, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	var v70 []string
-	if celrt.NonEmpty(reaction).Ok {
-		reaction2, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+		if err := budget.Charge("_+_", int64(len(v72)+7)); err != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
-		if err := budget.CallText("collapse", reaction2); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg42 := celrt.Collapse(reaction2)
-		if err := budget.CallText("truncate", arg42, int64(20)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg43 := celrt.Truncate(arg42, int64(20))
-		if err := budget.ChargeEach("_+_", int64(10+len(arg43)), int64(10+len(arg43)+1)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v70 = []string{"reaction '" + arg43 + "'"}
-	} else {
-		v70 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size5+len(v70)))); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	details := celrt.Concat(v50, v52, v54, v58, v59, v60, v61, v63, v64, v65, v66, v67, v69, v70)
-	v71 := celrt.EqualBool(celrt.Field(input, "public"), true)
-	var v72 string
-	if v71 {
-		v72 = "a PUBLIC gist"
-	} else {
-		v72 = "a secret gist"
-	}
-	if err := budget.Charge("_+_", int64(len(v72)+7)); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
-	}
-	filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
-	}
-	if err := budget.CallText("collapse", filename); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
-	}
-	arg44 := celrt.Collapse(filename)
-	if err := budget.CallText("truncate", arg44, int64(80)); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
-	}
-	arg45 := celrt.Truncate(arg44, int64(80))
-	if err := budget.ChargeEach("_+_", int64(len(v72)+7+len(arg45)), int64(len(v72)+7+len(arg45)+1)); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
-	}
-	v73 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-	var v74 string
-	if v73 {
-		x9, err := celrt.AsString(celrt.Field(input, "content"))
+		filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
-		arg46 := celrt.Lines(x9)
-		if err := budget.CallText("plural", arg46, "line", "lines"); err != nil {
+		if err := budget.CallText("collapse", filename); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
-		arg47 := celrt.Plural(arg46, "line", "lines")
-		if err := budget.ChargeEach("_+_", int64(2+len(arg47)), int64(2+len(arg47)+2)); err != nil {
+		arg44 := celrt.Collapse(filename)
+		if err := budget.CallText("truncate", arg44, int64(80)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
-		size6, err := celrt.Size(celrt.Field(input, "content"))
-		if err != nil {
+		arg45 := celrt.Truncate(arg44, int64(80))
+		if err := budget.ChargeEach("_+_", int64(len(v72)+7+len(arg45)), int64(len(v72)+7+len(arg45)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
-		if err := budget.CallText("plural", size6, "character", "characters"); err != nil {
+		v73 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v74 string
+		if v73 {
+			x9, err := celrt.AsString(celrt.Field(input, "content"))
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
+			}
+			arg46 := celrt.Lines(x9)
+			if err := budget.CallText("plural", arg46, "line", "lines"); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
+			}
+			arg47 := celrt.Plural(arg46, "line", "lines")
+			if err := budget.ChargeEach("_+_", int64(2+len(arg47)), int64(2+len(arg47)+2)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
+			}
+			size6, err := celrt.Size(celrt.Field(input, "content"))
+			if err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
+			}
+			if err := budget.CallText("plural", size6, "character", "characters"); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
+			}
+			arg48 := celrt.Plural(size6, "character", "characters")
+			if err := budget.Charge("_+_", int64(2+len(arg47)+2+len(arg48))); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
+			}
+			size7 := 2 + len(arg47) + 2 + len(arg48) + 1
+			if err := budget.Charge("_+_", int64(size7)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
+			}
+			v74 = " (" + arg47 + ", " + arg48 + ")"
+		} else {
+			v74 = ""
+		}
+		size8 := len(v72) + 7 + len(arg45) + 1 + len(v74)
+		if err := budget.Charge("_+_", int64(size8)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
-		arg48 := celrt.Plural(size6, "character", "characters")
-		if err := budget.Charge("_+_", int64(2+len(arg47)+2+len(arg48))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
-		}
-		size7 := 2 + len(arg47) + 2 + len(arg48) + 1
-		if err := budget.Charge("_+_", int64(size7)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
-		}
-		v74 = " (" + arg47 + ", " + arg48 + ")"
-	} else {
-		v74 = ""
+		gist = v72 + " file '" + arg45 + "'" + v74
 	}
-	size8 := len(v72) + 7 + len(arg45) + 1 + len(v74)
-	if err := budget.Charge("_+_", int64(size8)); err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
-	}
-	gist := v72 + " file '" + arg45 + "'" + v74
 	return letsGithubAny{
 		name:     name,
 		verb:     verb,
 		direct:   direct,
 		noun:     noun,
-		method3:  method3,
-		event3:   event3,
+		method:   method,
+		event:    event,
 		repos:    repos,
 		repo3:    repo3,
 		numbers:  numbers,
@@ -17537,18 +17763,18 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 //	    ? optional.of("for " + queried)
 //	    : optional.none()
 func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsGithubAnyOf(input, tool, limits)
+	lets, budget, _, err := letsGithubAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
 	if lets.repo3.Ok {
 		arg := lets.verb
-		arg2 := lets.method3
+		arg2 := lets.method
 		if err := budget.Charge("_+_", int64(len(arg)+len(arg2))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		arg3 := lets.event3
+		arg3 := lets.event
 		if err := budget.Charge("_+_", int64(len(arg)+len(arg2)+len(arg3))); err != nil {
 			return "", false, budget.Failure(err)
 		}
@@ -17628,7 +17854,7 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 //	      ? optional.of(truncate(words + queries.map(q, "\"" + inline(q[1], 60 / queries.size()) + "\"").distinct().join(" or "), limits.summary))
 //	      : optional.none())
 func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsGithubAnyOf(input, tool, limits)
+	lets, budget, steps, err := letsGithubAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -17785,17 +18011,14 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 //	  : nonEmpty(v.?html_url.orValue(null)).hasValue() ? optional.of(truncate(v.html_url.trim(), limits.summary))
 //	  : optional.none())
 func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsGithubAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	vOf := func() (any, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
 			return nil, err
 		}
 		if err := budget.CallText("parseJSON", text); err != nil {
-			return nil, budget.Failure(err)
+			return nil, err
 		}
 		opt := celrt.ParseJSON(text)
 		v1 := opt.Value
@@ -17807,26 +18030,26 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 	var vLazy celrt.Lazy[any]
 	v3, err := vLazy.Get(vOf)
 	if err != nil {
-		return "", false, budget.Failure(err)
+		return "", false, err
 	}
 	var v4 celrt.Optional[string]
 	if celrt.TypeOf(v3) == celrt.ListType {
 		v5, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		size, err := celrt.Size(v5)
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		if err := budget.CallText("plural", size, "item", "items"); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v4 = celrt.Of(celrt.Plural(size, "item", "items"))
 	} else {
 		v6, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		var v7 celrt.Optional[string]
 		if celrt.TypeOf(v6) != celrt.MapType {
@@ -17834,11 +18057,11 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 		} else {
 			v8, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			opt2, err := celrt.OptSelect(v8, "total_count")
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v9 := opt2.Value
 			if !opt2.Ok {
@@ -17848,11 +18071,11 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 			if celrt.TypeOf(v9) == celrt.DoubleType {
 				v11, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				total_count, err := celrt.Select(v11, "total_count")
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				var v12 string
 				if celrt.EqualDouble(total_count, 1.0) {
@@ -17860,21 +18083,21 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 				} else {
 					v13, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					total_count2, err := celrt.Select(v13, "total_count")
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.CallText("numberText", total_count2); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					text2, err := celrt.NumberTextDyn(total_count2)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.Charge("_+_", int64(len(text2)+8)); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v12 = text2 + " results"
 				}
@@ -17882,11 +18105,11 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 			} else {
 				v14, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				opt3, err := celrt.OptSelect(v14, "number")
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v15 := opt3.Value
 				if !opt3.Ok {
@@ -17896,29 +18119,29 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 				if celrt.TypeOf(v15) == celrt.DoubleType {
 					v17, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					number, err := celrt.Select(v17, "number")
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.CallText("numberText", number); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					text3, err := celrt.NumberTextDyn(number)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.Charge("_+_", int64(1+len(text3))); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v18, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					opt4, err := celrt.OptSelect(v18, "title")
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v19 := opt4.Value
 					if !opt4.Ok {
@@ -17928,43 +18151,43 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 					if celrt.NonEmpty(v19).Ok {
 						v21, err := vLazy.Get(vOf)
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						title, err := celrt.Select(v21, "title")
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						if err := budget.CallText("collapse", title); err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						x, err := celrt.AsString(title)
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						arg := celrt.Collapse(x)
 						if err := budget.CallText("truncate", arg, int64(60)); err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						arg2 := celrt.Truncate(arg, int64(60))
 						if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						v20 = " " + arg2
 					} else {
 						v20 = ""
 					}
 					if err := budget.Charge("_+_", int64(1+len(text3)+len(v20))); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v16 = celrt.Of("#" + text3 + v20)
 				} else {
 					v22, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					opt5, err := celrt.OptSelect(v22, "html_url")
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v23 := opt5.Value
 					if !opt5.Ok {
@@ -17974,20 +18197,20 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 					if celrt.NonEmpty(v23).Ok {
 						v25, err := vLazy.Get(vOf)
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						html_url, err := celrt.Select(v25, "html_url")
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						x2, err := celrt.AsString(html_url)
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						arg3 := celrt.Trim(x2)
 						arg4 := int64(limits.Summary)
 						if err := budget.CallText("truncate", arg3, arg4); err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						v24 = celrt.Of(celrt.Truncate(arg3, arg4))
 					} else {
@@ -18000,9 +18223,6 @@ func ResultGithubAny(input *value.Object, tool string, limits runtime.Limits, re
 			v7 = v10
 		}
 		v4 = v7
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v4.Value, v4.Ok, nil
 }
@@ -18061,9 +18281,10 @@ type letsGitAny struct {
 	details []string
 }
 
-// letsGitAnyOf computes the lets of "git:*" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (letsGitAny, celrt.Budget, int, error) {
+// letsGitAnyOf computes the lets of "git:*" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsGitAny, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	if err := budget.CallText("indexOf", tool, ":"); err != nil {
@@ -18101,576 +18322,594 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		v1 = tool
 	}
 	name := v1
-	repo_path, err := celrt.FieldOf(input, "repo_path", "", celrt.InputString)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("repo", err)
+	var repo celrt.Optional[string]
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		repo_path, err := celrt.FieldOf(input, "repo_path", "", celrt.InputString)
+		if err != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("repo", err)
+		}
+		repo = celrt.NonEmpty(repo_path)
 	}
-	repo := celrt.NonEmpty(repo_path)
-	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
-	}
-	revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
-	}
-	branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
-	}
-	base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
-	}
-	contains, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
-	}
-	not_contains, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
-	}
-	v2 := [][]string{
-		[]string{"target", target},
-		[]string{"revision", revision},
-		[]string{"branch_name", branch_name},
-		[]string{"base_branch", base_branch},
-		[]string{"contains", contains},
-		[]string{"not_contains", not_contains},
-	}
-	v3 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
-	var v4 [][]any
-	if v3 {
-		items, err := celrt.Iterate(celrt.Field(input, "files"))
+	var options [][]string
+	if slot == celrt.SlotPreview || slot == celrt.SlotTier {
+		target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 		if err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
 		}
-		list := make([][]any, 0, items.Len())
-		for i := range items.Len() {
-			f := items.At(i)
+		revision, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+		if err != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+		}
+		branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+		}
+		base_branch, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+		if err != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+		}
+		contains, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+		if err != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+		}
+		not_contains, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+		if err != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+		}
+		v2 := [][]string{
+			[]string{"target", target},
+			[]string{"revision", revision},
+			[]string{"branch_name", branch_name},
+			[]string{"base_branch", base_branch},
+			[]string{"contains", contains},
+			[]string{"not_contains", not_contains},
+		}
+		v3 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+		var v4 [][]any
+		if v3 {
+			items, err := celrt.Iterate(celrt.Field(input, "files"))
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+			}
+			list := make([][]any, 0, items.Len())
+			for i := range items.Len() {
+				f := items.At(i)
+				if steps++; steps > celrt.MaxSteps {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", celrt.ErrSteps)
+				}
+				elem := []any{"files", f}
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+				}
+				list = append(list, elem)
+			}
+			v4 = list
+		} else {
+			v4 = [][]any{}
+		}
+		x, err := func(v any) ([][]any, error) {
+			return celrt.AsList(v, func(v any) ([]any, error) {
+				return celrt.AsList(v, celrt.AsDyn)
+			})
+		}(celrt.ListOf(v2))
+		if err != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+		}
+		if err := budget.Charge("_+_", int64(16*(len(x)+len(v4)))); err != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
+		}
+		items2 := celrt.Concat(x, v4)
+		list2 := make([][]any, 0, len(items2))
+		for _, a := range items2 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", celrt.ErrSteps)
 			}
-			elem := []any{"files", f}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
-			}
-			list = append(list, elem)
-		}
-		v4 = list
-	} else {
-		v4 = [][]any{}
-	}
-	x, err := func(v any) ([][]any, error) {
-		return celrt.AsList(v, func(v any) ([]any, error) {
-			return celrt.AsList(v, celrt.AsDyn)
-		})
-	}(celrt.ListOf(v2))
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
-	}
-	if err := budget.Charge("_+_", int64(16*(len(x)+len(v4)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", err)
-	}
-	items2 := celrt.Concat(x, v4)
-	list2 := make([][]any, 0, len(items2))
-	for _, a := range items2 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", celrt.ErrSteps)
-		}
-		v5, failure := func() (bool, error) {
-			elem2, err := celrt.IndexList(a, int64(1))
-			if err != nil {
-				return false, err
-			}
-			return celrt.TypeOf(elem2) == celrt.StringType, nil
-		}()
-		ok, failure2 := v5, failure
-		if failure != nil || ok {
-			v6, failure3 := func() (bool, error) {
-				elem3, err := celrt.IndexList(a, int64(1))
+			v5, failure := func() (bool, error) {
+				elem2, err := celrt.IndexList(a, int64(1))
 				if err != nil {
-					return false, budget.Failure(err)
+					return false, err
 				}
-				if err := budget.CallText("string", elem3); err != nil {
-					return false, budget.Failure(err)
-				}
-				s, err := celrt.ToString(elem3)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return strings.HasPrefix(s, "-"), nil
+				return celrt.TypeOf(elem2) == celrt.StringType, nil
 			}()
-			ok, failure2 = celrt.And(v5, failure, v6, failure3)
+			ok, failure2 := v5, failure
+			if failure != nil || ok {
+				v6, failure3 := func() (bool, error) {
+					elem3, err := celrt.IndexList(a, int64(1))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					if err := budget.CallText("string", elem3); err != nil {
+						return false, budget.Failure(err)
+					}
+					s, err := celrt.ToString(elem3)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return strings.HasPrefix(s, "-"), nil
+				}()
+				ok, failure2 = celrt.And(v5, failure, v6, failure3)
+			}
+			if failure2 != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(failure2))
+			}
+			if ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
+				}
+				list2 = append(list2, a)
+			}
 		}
-		if failure2 != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(failure2))
-		}
-		if ok {
+		list3 := make([][]string, 0, len(list2))
+		for _, a2 := range list2 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(celrt.ErrSteps))
+			}
+			elem4, err := celrt.IndexList(a2, int64(0))
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
+			}
+			if err := budget.CallText("string", elem4); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
+			}
+			s2, err := celrt.ToString(elem4)
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
+			}
+			elem5, err := celrt.IndexList(a2, int64(1))
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
+			}
+			if err := budget.CallText("string", elem5); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
+			}
+			s3, err := celrt.ToString(elem5)
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
+			}
+			elem6 := []string{s2, s3}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
 			}
-			list2 = append(list2, a)
+			list3 = append(list3, elem6)
 		}
+		options = list3
 	}
-	list3 := make([][]string, 0, len(list2))
-	for _, a2 := range list2 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(celrt.ErrSteps))
-		}
-		elem4, err := celrt.IndexList(a2, int64(0))
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
-		}
-		if err := budget.CallText("string", elem4); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
-		}
-		s2, err := celrt.ToString(elem4)
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
-		}
-		elem5, err := celrt.IndexList(a2, int64(1))
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
-		}
-		if err := budget.CallText("string", elem5); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
-		}
-		s3, err := celrt.ToString(elem5)
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
-		}
-		elem6 := []string{s2, s3}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("options", budget.Failure(err))
-		}
-		list3 = append(list3, elem6)
-	}
-	options := list3
-	list4 := make([]string, 0, len(options))
-	for _, a3 := range options {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", budget.Failure(celrt.ErrSteps))
-		}
-		elem7, err := celrt.IndexList(a3, int64(0))
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", budget.Failure(err))
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", budget.Failure(err))
-		}
-		list4 = append(list4, elem7)
-	}
-	option := list4
-	v7 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
-	var v8 []string
-	if v7 {
-		items3, err := celrt.Iterate(celrt.Field(input, "files"))
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
-		}
-		list5 := make([]any, 0, items3.Len())
-		for i2 := range items3.Len() {
-			f2 := items3.At(i2)
+	var option []string
+	if slot == celrt.SlotPreview {
+		list4 := make([]string, 0, len(options))
+		for _, a3 := range options {
 			if steps++; steps > celrt.MaxSteps {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", budget.Failure(celrt.ErrSteps))
 			}
-			ok2 := celrt.NonEmpty(f2).Ok
-			if ok2 {
-				if err := budget.CallText("string", f2); err != nil {
-					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+			elem7, err := celrt.IndexList(a3, int64(0))
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("option", budget.Failure(err))
+			}
+			list4 = append(list4, elem7)
+		}
+		option = list4
+	}
+	var files []string
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		v7 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+		var v8 []string
+		if v7 {
+			items3, err := celrt.Iterate(celrt.Field(input, "files"))
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+			}
+			list5 := make([]any, 0, items3.Len())
+			for i2 := range items3.Len() {
+				f2 := items3.At(i2)
+				if steps++; steps > celrt.MaxSteps {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
 				}
-				s4, err := celrt.ToString(f2)
+				ok2 := celrt.NonEmpty(f2).Ok
+				if ok2 {
+					if err := budget.CallText("string", f2); err != nil {
+						return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+					}
+					s4, err := celrt.ToString(f2)
+					if err != nil {
+						return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+					}
+					ok2 = !strings.HasPrefix(s4, "-")
+				}
+				if ok2 {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+					}
+					list5 = append(list5, f2)
+				}
+			}
+			list6 := make([]string, 0, len(list5))
+			for _, f3 := range list5 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
+				}
+				v9, err := celrt.NonEmpty(f3).Get()
 				if err != nil {
 					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 				}
-				ok2 = !strings.HasPrefix(s4, "-")
-			}
-			if ok2 {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
 				}
-				list5 = append(list5, f2)
+				list6 = append(list6, v9)
 			}
-		}
-		list6 := make([]string, 0, len(list5))
-		for _, f3 := range list5 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
-			}
-			v9, err := celrt.NonEmpty(f3).Get()
-			if err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
-			}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
-			}
-			list6 = append(list6, v9)
-		}
-		v8 = list6
-	} else {
-		v8 = []string{}
-	}
-	files := v8
-	found := false
-	var failure4 error
-	for _, f4 := range files {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(celrt.ErrSteps))
-		}
-		ok3 := f4 == "."
-		if !ok3 {
-			ok3 = f4 == "./"
-		}
-		ok4 := ok3
-		if !ok4 {
-			ok5 := f4 == "*"
-			if !ok5 {
-				ok5 = f4 == ":/"
-			}
-			ok4 = ok5
-		}
-		found = ok4
-		if found {
-			break
-		}
-	}
-	if !found && failure4 != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(failure4))
-	}
-	var v10 string
-	if found {
-		var v11 string
-		if int64(len(files)) > int64(1) {
-			arg := int64(len(files))
-			if err := budget.CallText("plural", arg, "path", "paths"); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
-			}
-			arg2 := celrt.Plural(arg, "path", "paths")
-			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
-			}
-			v11 = " (" + arg2 + ")"
+			v8 = list6
 		} else {
-			v11 = ""
+			v8 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(11+len(v11))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
-		}
-		v10 = "all changes" + v11
-	} else {
-		arg3 := int64(len(files))
-		if err := budget.CallText("plural", arg3, "file", "files"); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
-		}
-		arg4 := celrt.Plural(arg3, "file", "files")
-		if err := budget.Charge("_+_", int64(len(arg4)+1)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
-		}
-		list7 := make([]string, 0, len(files))
-		for _, f5 := range files {
+		files = v8
+	}
+	var staged string
+	if slot == celrt.SlotPreview {
+		found := false
+		var failure4 error
+		for _, f4 := range files {
 			if steps++; steps > celrt.MaxSteps {
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(celrt.ErrSteps))
 			}
-			if err := budget.ChargeEach("_+_", int64(1+len(f5)), int64(1+len(f5)+1)); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+			ok3 := f4 == "."
+			if !ok3 {
+				ok3 = f4 == "./"
 			}
-			elem8 := "'" + f5 + "'"
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+			ok4 := ok3
+			if !ok4 {
+				ok5 := f4 == "*"
+				if !ok5 {
+					ok5 = f4 == ":/"
+				}
+				ok4 = ok5
 			}
-			list7 = append(list7, elem8)
+			found = ok4
+			if found {
+				break
+			}
 		}
-		if err := budget.Call("join", list7, ", "); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+		if !found && failure4 != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(failure4))
 		}
-		arg5 := celrt.JoinSep(list7, ", ")
-		if err := budget.Charge("_+_", int64(len(arg4)+1+len(arg5))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
-		}
-		if err := budget.CallText("truncate", arg4+" "+arg5, int64(200)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
-		}
-		v10 = celrt.Truncate(arg4+" "+arg5, int64(200))
-	}
-	staged := v10
-	var v12 []string
-	if name == "git_reset" {
-		v12 = []string{"unstage all changes"}
-	} else {
-		v12 = []string{}
-	}
-	var v13 []string
-	if int64(len(files)) > int64(0) {
-		if err := budget.Charge("_+_", int64(6+len(staged))); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v13 = []string{"stage " + staged}
-	} else {
-		v13 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v12)+len(v13)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
-	if err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	var v14 []string
-	if celrt.NonEmpty(message).Ok {
-		message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		if err := budget.CallText("collapse", message2); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg6 := celrt.Collapse(message2)
-		if err := budget.CallText("truncate", arg6, int64(120)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg7 := celrt.Truncate(arg6, int64(120))
-		if err := budget.ChargeEach("_+_", int64(21+len(arg7)), int64(21+len(arg7)+1)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v14 = []string{"commit with message \"" + arg7 + "\""}
-	} else {
-		v14 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v12)+len(v13)+len(v14)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	v15, failure5 := func() (bool, error) {
-		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
-		if err != nil {
-			return false, budget.Failure(err)
-		}
-		return celrt.NonEmpty(branch_name2).Ok, nil
-	}()
-	ok6, failure6 := v15, failure5
-	if failure5 != nil || ok6 {
-		ok6, failure6 = celrt.And(v15, failure5, !slices.Contains(option, "branch_name"), nil)
-	}
-	if failure6 != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure6))
-	}
-	var v16 []string
-	if ok6 {
-		var v17 string
-		if name == "git_checkout" {
-			v17 = "switch to branch '"
-		} else {
-			var v18 string
-			if name == "git_create_branch" {
-				v18 = "create branch '"
+		var v10 string
+		if found {
+			var v11 string
+			if int64(len(files)) > int64(1) {
+				arg := int64(len(files))
+				if err := budget.CallText("plural", arg, "path", "paths"); err != nil {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+				}
+				arg2 := celrt.Plural(arg, "path", "paths")
+				if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+				}
+				v11 = " (" + arg2 + ")"
 			} else {
-				v18 = "branch '"
+				v11 = ""
 			}
-			v17 = v18
+			if err := budget.Charge("_+_", int64(11+len(v11))); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+			}
+			v10 = "all changes" + v11
+		} else {
+			arg3 := int64(len(files))
+			if err := budget.CallText("plural", arg3, "file", "files"); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+			}
+			arg4 := celrt.Plural(arg3, "file", "files")
+			if err := budget.Charge("_+_", int64(len(arg4)+1)); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+			}
+			list7 := make([]string, 0, len(files))
+			for _, f5 := range files {
+				if steps++; steps > celrt.MaxSteps {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(celrt.ErrSteps))
+				}
+				if err := budget.ChargeEach("_+_", int64(1+len(f5)), int64(1+len(f5)+1)); err != nil {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+				}
+				elem8 := "'" + f5 + "'"
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+				}
+				list7 = append(list7, elem8)
+			}
+			if err := budget.Call("join", list7, ", "); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+			}
+			arg5 := celrt.JoinSep(list7, ", ")
+			if err := budget.Charge("_+_", int64(len(arg4)+1+len(arg5))); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+			}
+			if err := budget.CallText("truncate", arg4+" "+arg5, int64(200)); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("staged", budget.Failure(err))
+			}
+			v10 = celrt.Truncate(arg4+" "+arg5, int64(200))
 		}
-		branch_name3, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		staged = v10
+	}
+	var details []string
+	if slot == celrt.SlotPreview {
+		var v12 []string
+		if name == "git_reset" {
+			v12 = []string{"unstage all changes"}
+		} else {
+			v12 = []string{}
+		}
+		var v13 []string
+		if int64(len(files)) > int64(0) {
+			if err := budget.Charge("_+_", int64(6+len(staged))); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v13 = []string{"stage " + staged}
+		} else {
+			v13 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v12)+len(v13)))); err != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+		}
+		message, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 		if err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg8 := celrt.Trim(branch_name3)
-		if err := budget.ChargeEach("_+_", int64(len(v17)+len(arg8)), int64(len(v17)+len(arg8)+1)); err != nil {
+		var v14 []string
+		if celrt.NonEmpty(message).Ok {
+			message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			if err := budget.CallText("collapse", message2); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg6 := celrt.Collapse(message2)
+			if err := budget.CallText("truncate", arg6, int64(120)); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg7 := celrt.Truncate(arg6, int64(120))
+			if err := budget.ChargeEach("_+_", int64(21+len(arg7)), int64(21+len(arg7)+1)); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v14 = []string{"commit with message \"" + arg7 + "\""}
+		} else {
+			v14 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v12)+len(v13)+len(v14)))); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v19, failure7 := func() (bool, error) {
-			base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+		v15, failure5 := func() (bool, error) {
+			branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 			if err != nil {
 				return false, budget.Failure(err)
 			}
-			return celrt.NonEmpty(base_branch2).Ok, nil
+			return celrt.NonEmpty(branch_name2).Ok, nil
 		}()
-		ok7, failure8 := v19, failure7
-		if failure7 != nil || ok7 {
-			ok7, failure8 = celrt.And(v19, failure7, !slices.Contains(option, "base_branch"), nil)
+		ok6, failure6 := v15, failure5
+		if failure5 != nil || ok6 {
+			ok6, failure6 = celrt.And(v15, failure5, !slices.Contains(option, "branch_name"), nil)
 		}
-		if failure8 != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure8))
+		if failure6 != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure6))
 		}
-		var v20 string
-		if ok7 {
-			base_branch3, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+		var v16 []string
+		if ok6 {
+			var v17 string
+			if name == "git_checkout" {
+				v17 = "switch to branch '"
+			} else {
+				var v18 string
+				if name == "git_create_branch" {
+					v18 = "create branch '"
+				} else {
+					v18 = "branch '"
+				}
+				v17 = v18
+			}
+			branch_name3, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 			if err != nil {
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg9 := celrt.Trim(base_branch3)
-			if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
+			arg8 := celrt.Trim(branch_name3)
+			if err := budget.ChargeEach("_+_", int64(len(v17)+len(arg8)), int64(len(v17)+len(arg8)+1)); err != nil {
 				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v20 = " from '" + arg9 + "'"
+			v19, failure7 := func() (bool, error) {
+				base_branch2, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return celrt.NonEmpty(base_branch2).Ok, nil
+			}()
+			ok7, failure8 := v19, failure7
+			if failure7 != nil || ok7 {
+				ok7, failure8 = celrt.And(v19, failure7, !slices.Contains(option, "base_branch"), nil)
+			}
+			if failure8 != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure8))
+			}
+			var v20 string
+			if ok7 {
+				base_branch3, err := celrt.FieldOf(input, "base_branch", "", celrt.InputString)
+				if err != nil {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+				}
+				arg9 := celrt.Trim(base_branch3)
+				if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
+					return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+				}
+				v20 = " from '" + arg9 + "'"
+			} else {
+				v20 = ""
+			}
+			if err := budget.Charge("_+_", int64(len(v17)+len(arg8)+1+len(v20))); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v16 = []string{v17 + arg8 + "'" + v20}
 		} else {
-			v20 = ""
+			v16 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(len(v17)+len(arg8)+1+len(v20))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v12)+len(v13)+len(v14)+len(v16)))); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v16 = []string{v17 + arg8 + "'" + v20}
-	} else {
-		v16 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v12)+len(v13)+len(v14)+len(v16)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	v21, failure9 := func() (bool, error) {
-		target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
-		if err != nil {
-			return false, budget.Failure(err)
+		v21, failure9 := func() (bool, error) {
+			target2, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return celrt.NonEmpty(target2).Ok, nil
+		}()
+		ok8, failure10 := v21, failure9
+		if failure9 != nil || ok8 {
+			ok8, failure10 = celrt.And(v21, failure9, !slices.Contains(option, "target"), nil)
 		}
-		return celrt.NonEmpty(target2).Ok, nil
-	}()
-	ok8, failure10 := v21, failure9
-	if failure9 != nil || ok8 {
-		ok8, failure10 = celrt.And(v21, failure9, !slices.Contains(option, "target"), nil)
-	}
-	if failure10 != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure10))
-	}
-	var v22 []string
-	if ok8 {
-		target3, err := celrt.FieldOf(input, "target", "", celrt.InputString)
-		if err != nil {
+		if failure10 != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure10))
+		}
+		var v22 []string
+		if ok8 {
+			target3, err := celrt.FieldOf(input, "target", "", celrt.InputString)
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg10 := celrt.Trim(target3)
+			if err := budget.ChargeEach("_+_", int64(14+len(arg10)), int64(14+len(arg10)+1)); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v22 = []string{"diff against '" + arg10 + "'"}
+		} else {
+			v22 = []string{}
+		}
+		size := len(v12) + len(v13) + len(v14) + len(v16) + len(v22)
+		if err := budget.Charge("_+_", int64(16*(size))); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg10 := celrt.Trim(target3)
-		if err := budget.ChargeEach("_+_", int64(14+len(arg10)), int64(14+len(arg10)+1)); err != nil {
+		v23, failure11 := func() (bool, error) {
+			revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return celrt.NonEmpty(revision2).Ok, nil
+		}()
+		ok9, failure12 := v23, failure11
+		if failure11 != nil || ok9 {
+			ok9, failure12 = celrt.And(v23, failure11, !slices.Contains(option, "revision"), nil)
+		}
+		if failure12 != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure12))
+		}
+		var v24 []string
+		if ok9 {
+			revision3, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg11 := celrt.Trim(revision3)
+			if err := budget.ChargeEach("_+_", int64(15+len(arg11)), int64(15+len(arg11)+1)); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v24 = []string{"show revision '" + arg11 + "'"}
+		} else {
+			v24 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size+len(v24)))); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v22 = []string{"diff against '" + arg10 + "'"}
-	} else {
-		v22 = []string{}
-	}
-	size := len(v12) + len(v13) + len(v14) + len(v16) + len(v22)
-	if err := budget.Charge("_+_", int64(16*(size))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	v23, failure11 := func() (bool, error) {
-		revision2, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
-		if err != nil {
-			return false, budget.Failure(err)
+		v25, failure13 := func() (bool, error) {
+			contains2, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return celrt.NonEmpty(contains2).Ok, nil
+		}()
+		ok10, failure14 := v25, failure13
+		if failure13 != nil || ok10 {
+			ok10, failure14 = celrt.And(v25, failure13, !slices.Contains(option, "contains"), nil)
 		}
-		return celrt.NonEmpty(revision2).Ok, nil
-	}()
-	ok9, failure12 := v23, failure11
-	if failure11 != nil || ok9 {
-		ok9, failure12 = celrt.And(v23, failure11, !slices.Contains(option, "revision"), nil)
-	}
-	if failure12 != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure12))
-	}
-	var v24 []string
-	if ok9 {
-		revision3, err := celrt.FieldOf(input, "revision", "", celrt.InputString)
-		if err != nil {
+		if failure14 != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure14))
+		}
+		var v26 []string
+		if ok10 {
+			contains3, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg12 := celrt.Trim(contains3)
+			if err := budget.ChargeEach("_+_", int64(23+len(arg12)), int64(23+len(arg12)+1)); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v27 := []string{"branches that contain '" + arg12 + "'"}
+			v26 = v27
+		} else {
+			v26 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size+len(v24)+len(v26)))); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg11 := celrt.Trim(revision3)
-		if err := budget.ChargeEach("_+_", int64(15+len(arg11)), int64(15+len(arg11)+1)); err != nil {
+		v28, failure15 := func() (bool, error) {
+			not_contains2, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return celrt.NonEmpty(not_contains2).Ok, nil
+		}()
+		ok11, failure16 := v28, failure15
+		if failure15 != nil || ok11 {
+			ok11, failure16 = celrt.And(v28, failure15, !slices.Contains(option, "not_contains"), nil)
+		}
+		if failure16 != nil {
+			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure16))
+		}
+		var v29 []string
+		if ok11 {
+			not_contains3, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			arg13 := celrt.Trim(not_contains3)
+			if err := budget.ChargeEach("_+_", int64(30+len(arg13)), int64(30+len(arg13)+1)); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			v30 := []string{"branches that do not contain '" + arg13 + "'"}
+			v29 = v30
+		} else {
+			v29 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size+len(v24)+len(v26)+len(v29)))); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v24 = []string{"show revision '" + arg11 + "'"}
-	} else {
-		v24 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size+len(v24)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	v25, failure13 := func() (bool, error) {
-		contains2, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
-		if err != nil {
-			return false, budget.Failure(err)
+		list8 := make([]string, 0, len(options))
+		for _, a4 := range options {
+			if steps++; steps > celrt.MaxSteps {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(celrt.ErrSteps))
+			}
+			elem9, err := celrt.IndexList(a4, int64(0))
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(len(elem9)+2)); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			elem10, err := celrt.IndexList(a4, int64(1))
+			if err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			if err := budget.ChargeEach("_+_", int64(len(elem9)+2+len(elem10)), int64(len(elem9)+2+len(elem10)+28)); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			elem11 := elem9 + " '" + elem10 + "' (read by git as an option)"
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
+			}
+			list8 = append(list8, elem11)
 		}
-		return celrt.NonEmpty(contains2).Ok, nil
-	}()
-	ok10, failure14 := v25, failure13
-	if failure13 != nil || ok10 {
-		ok10, failure14 = celrt.And(v25, failure13, !slices.Contains(option, "contains"), nil)
-	}
-	if failure14 != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure14))
-	}
-	var v26 []string
-	if ok10 {
-		contains3, err := celrt.FieldOf(input, "contains", "", celrt.InputString)
-		if err != nil {
+		size2 := size + len(v24) + len(v26) + len(v29) + len(list8)
+		if err := budget.Charge("_+_", int64(16*(size2))); err != nil {
 			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		arg12 := celrt.Trim(contains3)
-		if err := budget.ChargeEach("_+_", int64(23+len(arg12)), int64(23+len(arg12)+1)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v27 := []string{"branches that contain '" + arg12 + "'"}
-		v26 = v27
-	} else {
-		v26 = []string{}
+		details = celrt.Concat(v12, v13, v14, v16, v22, v24, v26, v29, list8)
 	}
-	if err := budget.Charge("_+_", int64(16*(size+len(v24)+len(v26)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	v28, failure15 := func() (bool, error) {
-		not_contains2, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
-		if err != nil {
-			return false, budget.Failure(err)
-		}
-		return celrt.NonEmpty(not_contains2).Ok, nil
-	}()
-	ok11, failure16 := v28, failure15
-	if failure15 != nil || ok11 {
-		ok11, failure16 = celrt.And(v28, failure15, !slices.Contains(option, "not_contains"), nil)
-	}
-	if failure16 != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure16))
-	}
-	var v29 []string
-	if ok11 {
-		not_contains3, err := celrt.FieldOf(input, "not_contains", "", celrt.InputString)
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		arg13 := celrt.Trim(not_contains3)
-		if err := budget.ChargeEach("_+_", int64(30+len(arg13)), int64(30+len(arg13)+1)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		v30 := []string{"branches that do not contain '" + arg13 + "'"}
-		v29 = v30
-	} else {
-		v29 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size+len(v24)+len(v26)+len(v29)))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	list8 := make([]string, 0, len(options))
-	for _, a4 := range options {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(celrt.ErrSteps))
-		}
-		elem9, err := celrt.IndexList(a4, int64(0))
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		if err := budget.Charge("_+_", int64(len(elem9)+2)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		elem10, err := celrt.IndexList(a4, int64(1))
-		if err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		if err := budget.ChargeEach("_+_", int64(len(elem9)+2+len(elem10)), int64(len(elem9)+2+len(elem10)+28)); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		elem11 := elem9 + " '" + elem10 + "' (read by git as an option)"
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-		}
-		list8 = append(list8, elem11)
-	}
-	size2 := size + len(v24) + len(v26) + len(v29) + len(list8)
-	if err := budget.Charge("_+_", int64(16*(size2))); err != nil {
-		return letsGitAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
-	}
-	details := celrt.Concat(v12, v13, v14, v16, v22, v24, v26, v29, list8)
 	return letsGitAny{
 		name:    name,
 		repo:    repo,
@@ -18729,7 +18968,7 @@ func letsGitAnyOf(input *value.Object, tool string, limits runtime.Limits) (lets
 //	  ? optional.of("in '" + repo.value() + "'" + (details.size() == 0 ? "" : ": " + details.join(", ")))
 //	  : optional.none()
 func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsGitAnyOf(input, tool, limits)
+	lets, budget, _, err := letsGitAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -18775,7 +19014,7 @@ func PreviewGitAny(input *value.Object, tool string, limits runtime.Limits) (str
 //	  && options.size() == 0
 //	  ? "read" : "write"
 func TierGitAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsGitAnyOf(input, tool, limits)
+	lets, _, _, err := letsGitAnyOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -18813,7 +19052,7 @@ func TierGitAny(input *value.Object, tool string, limits runtime.Limits) (runtim
 //	        : files.size() > 0 ? " (" + plural(files.size(), "file", "files") + ")" : ""), limits.summary))
 //	  : optional.none()
 func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsGitAnyOf(input, tool, limits)
+	lets, budget, _, err := letsGitAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -18970,7 +19209,7 @@ func RowGitAny(input *value.Object, tool string, limits runtime.Limits) (string,
 //	    ? optional.of(plural(text.split("\n").filter(l, l.startsWith("Commit: ") || l.startsWith("commit ")).size(), "commit", "commits"))
 //	  : optional.none())
 func ResultGitAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, steps, err := letsGitAnyOf(input, tool, limits)
+	lets, budget, steps, err := letsGitAnyOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -19159,9 +19398,10 @@ type letsPostgresQuery struct {
 	kind  string
 }
 
-// letsPostgresQueryOf computes the lets of "postgres:query" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsPostgresQueryOf(input *value.Object, tool string, limits runtime.Limits) (letsPostgresQuery, celrt.Budget, int, error) {
+// letsPostgresQueryOf computes the lets of "postgres:query" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsPostgresQueryOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsPostgresQuery, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	sql, err := celrt.FieldOf(input, "sql", "", celrt.InputString)
 	if err != nil {
@@ -19177,16 +19417,19 @@ func letsPostgresQueryOf(input *value.Object, tool string, limits runtime.Limits
 		return letsPostgresQuery{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
 	}
 	kinds := celrt.SQLKinds(sql2)
-	var v2 string
-	if int64(len(kinds)) == int64(0) {
-		v2 = "SQL"
-	} else {
-		if err := budget.Call("join", kinds, ", "); err != nil {
-			return letsPostgresQuery{}, celrt.Budget{}, 0, celrt.InLet("kind", err)
+	var kind string
+	if slot != celrt.SlotTier {
+		var v2 string
+		if int64(len(kinds)) == int64(0) {
+			v2 = "SQL"
+		} else {
+			if err := budget.Call("join", kinds, ", "); err != nil {
+				return letsPostgresQuery{}, celrt.Budget{}, 0, celrt.InLet("kind", err)
+			}
+			v2 = celrt.JoinSep(kinds, ", ")
 		}
-		v2 = celrt.JoinSep(kinds, ", ")
+		kind = v2
 	}
-	kind := v2
 	return letsPostgresQuery{
 		sql2:  sql2,
 		kinds: kinds,
@@ -19219,7 +19462,7 @@ func letsPostgresQueryOf(input *value.Object, tool string, limits runtime.Limits
 //	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
 //	preview = sql == "" ? optional.none() : optional.of(kind + ": " + inline(sql, 120))
 func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsPostgresQueryOf(input, tool, limits)
+	lets, budget, _, err := letsPostgresQueryOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -19248,7 +19491,7 @@ func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limit
 //
 //	tier = sqlTier(kinds)
 func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsPostgresQueryOf(input, tool, limits)
+	lets, budget, _, err := letsPostgresQueryOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -19263,7 +19506,7 @@ func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) 
 //
 //	row = sql == "" ? optional.none() : optional.of(kind + ": " + inline(sql, 60))
 func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsPostgresQueryOf(input, tool, limits)
+	lets, budget, _, err := letsPostgresQueryOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -19304,10 +19547,7 @@ func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (
 //	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
 //	      : optional.of(plural(lines(text), "line", "lines"))))
 func ResultPostgresQuery(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsPostgresQueryOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -19547,9 +19787,10 @@ type letsSqliteAny struct {
 	rows  []string
 }
 
-// letsSqliteAnyOf computes the lets of "sqlite:*" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsSqliteAnyOf(input *value.Object, tool string, limits runtime.Limits) (letsSqliteAny, celrt.Budget, int, error) {
+// letsSqliteAnyOf computes the lets of "sqlite:*" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsSqliteAnyOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsSqliteAny, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 	if err != nil {
@@ -19565,99 +19806,108 @@ func letsSqliteAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
 	}
 	kinds := celrt.SQLKinds(sql)
-	var v2 string
-	if int64(len(kinds)) == int64(0) {
-		v2 = "SQL"
-	} else {
-		if err := budget.Call("join", kinds, ", "); err != nil {
-			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("kind", err)
+	var kind string
+	if slot != celrt.SlotTier {
+		var v2 string
+		if int64(len(kinds)) == int64(0) {
+			v2 = "SQL"
+		} else {
+			if err := budget.Call("join", kinds, ", "); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("kind", err)
+			}
+			v2 = celrt.JoinSep(kinds, ", ")
 		}
-		v2 = celrt.JoinSep(kinds, ", ")
+		kind = v2
 	}
-	kind := v2
-	var v3 []string
-	if sql != "" {
-		if err := budget.Charge("_+_", int64(len(kind)+2)); err != nil {
-			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+	var parts []string
+	if slot == celrt.SlotPreview {
+		var v3 []string
+		if sql != "" {
+			if err := budget.Charge("_+_", int64(len(kind)+2)); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			if err := budget.CallText("inline", sql, int64(120)); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			arg := celrt.Inline(sql, int64(120))
+			if err := budget.Charge("_+_", int64(len(kind)+2+len(arg))); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			v3 = []string{kind + ": " + arg}
+		} else {
+			v3 = []string{}
 		}
-		if err := budget.CallText("inline", sql, int64(120)); err != nil {
-			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		arg := celrt.Inline(sql, int64(120))
-		if err := budget.Charge("_+_", int64(len(kind)+2+len(arg))); err != nil {
-			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		v3 = []string{kind + ": " + arg}
-	} else {
-		v3 = []string{}
-	}
-	table_name, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
-	if err != nil {
-		return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-	}
-	var v4 []string
-	if celrt.NonEmpty(table_name).Ok {
-		table_name2, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
+		table_name, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
 		if err != nil {
 			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		arg2 := celrt.Trim(table_name2)
-		if err := budget.ChargeEach("_+_", int64(7+len(arg2)), int64(7+len(arg2)+1)); err != nil {
+		var v4 []string
+		if celrt.NonEmpty(table_name).Ok {
+			table_name2, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
+			if err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			arg2 := celrt.Trim(table_name2)
+			if err := budget.ChargeEach("_+_", int64(7+len(arg2)), int64(7+len(arg2)+1)); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			v4 = []string{"table '" + arg2 + "'"}
+		} else {
+			v4 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v3)+len(v4)))); err != nil {
 			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v4 = []string{"table '" + arg2 + "'"}
-	} else {
-		v4 = []string{}
+		parts = celrt.Concat(v3, v4)
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v3)+len(v4)))); err != nil {
-		return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-	}
-	parts := celrt.Concat(v3, v4)
-	var v5 []string
-	if sql != "" {
-		if err := budget.Charge("_+_", int64(len(kind)+2)); err != nil {
-			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+	var rows []string
+	if slot == celrt.SlotRow {
+		var v5 []string
+		if sql != "" {
+			if err := budget.Charge("_+_", int64(len(kind)+2)); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			if err := budget.CallText("inline", sql, int64(60)); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			arg3 := celrt.Inline(sql, int64(60))
+			if err := budget.Charge("_+_", int64(len(kind)+2+len(arg3))); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			v5 = []string{kind + ": " + arg3}
+		} else {
+			v5 = []string{}
 		}
-		if err := budget.CallText("inline", sql, int64(60)); err != nil {
-			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		arg3 := celrt.Inline(sql, int64(60))
-		if err := budget.Charge("_+_", int64(len(kind)+2+len(arg3))); err != nil {
-			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		v5 = []string{kind + ": " + arg3}
-	} else {
-		v5 = []string{}
-	}
-	table_name3, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
-	if err != nil {
-		return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-	}
-	var v6 []string
-	if celrt.NonEmpty(table_name3).Ok {
-		table_name4, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
+		table_name3, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
 		if err != nil {
 			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 		}
-		if err := budget.CallText("collapse", table_name4); err != nil {
+		var v6 []string
+		if celrt.NonEmpty(table_name3).Ok {
+			table_name4, err := celrt.FieldOf(input, "table_name", "", celrt.InputString)
+			if err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			if err := budget.CallText("collapse", table_name4); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			arg4 := celrt.Collapse(table_name4)
+			if err := budget.CallText("truncate", arg4, int64(60)); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			arg5 := celrt.Truncate(arg4, int64(60))
+			if err := budget.Charge("_+_", int64(9+len(arg5))); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
+			}
+			v6 = []string{"describe " + arg5}
+		} else {
+			v6 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v5)+len(v6)))); err != nil {
 			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 		}
-		arg4 := celrt.Collapse(table_name4)
-		if err := budget.CallText("truncate", arg4, int64(60)); err != nil {
-			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		arg5 := celrt.Truncate(arg4, int64(60))
-		if err := budget.Charge("_+_", int64(9+len(arg5))); err != nil {
-			return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-		}
-		v6 = []string{"describe " + arg5}
-	} else {
-		v6 = []string{}
+		rows = celrt.Concat(v5, v6)
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v5)+len(v6)))); err != nil {
-		return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
-	}
-	rows := celrt.Concat(v5, v6)
 	return letsSqliteAny{
 		sql:   sql,
 		kinds: kinds,
@@ -19691,7 +19941,7 @@ func letsSqliteAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 //	preview = parts.size() == 0 ? optional.none()
 //	  : optional.of((tool.endsWith(":describe_table") ? parts.reverse() : parts).join("; and "))
 func PreviewSqliteAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSqliteAnyOf(input, tool, limits)
+	lets, budget, _, err := letsSqliteAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -19722,7 +19972,7 @@ func PreviewSqliteAny(input *value.Object, tool string, limits runtime.Limits) (
 //	tier = sql != "" ? sqlTier(kinds)
 //	  : tool.endsWith(":describe_table") || tool.endsWith(":list_tables") ? "read" : "write"
 func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsSqliteAnyOf(input, tool, limits)
+	lets, budget, _, err := letsSqliteAnyOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -19754,7 +20004,7 @@ func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (run
 //	row = rows.size() == 0 ? optional.none()
 //	  : optional.of((tool.endsWith(":describe_table") ? rows.reverse() : rows).join("; "))
 func RowSqliteAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSqliteAnyOf(input, tool, limits)
+	lets, budget, _, err := letsSqliteAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -19796,10 +20046,7 @@ func RowSqliteAny(input *value.Object, tool string, limits runtime.Limits) (stri
 //	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
 //	      : optional.of(plural(lines(text), "line", "lines"))))
 func ResultSqliteAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsSqliteAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -20042,9 +20289,10 @@ type letsMysqlAny struct {
 	otherKind  string
 }
 
-// letsMysqlAnyOf computes the lets of "mysql:*" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsMysqlAnyOf(input *value.Object, tool string, limits runtime.Limits) (letsMysqlAny, celrt.Budget, int, error) {
+// letsMysqlAnyOf computes the lets of "mysql:*" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsMysqlAnyOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsMysqlAny, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 	if err != nil {
@@ -20086,16 +20334,19 @@ func letsMysqlAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 		return letsMysqlAny{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
 	}
 	kinds := celrt.SQLKinds(sql2)
-	var v4 string
-	if int64(len(kinds)) == int64(0) {
-		v4 = "SQL"
-	} else {
-		if err := budget.Call("join", kinds, ", "); err != nil {
-			return letsMysqlAny{}, celrt.Budget{}, 0, celrt.InLet("kind", err)
+	var kind string
+	if slot != celrt.SlotTier {
+		var v4 string
+		if int64(len(kinds)) == int64(0) {
+			v4 = "SQL"
+		} else {
+			if err := budget.Call("join", kinds, ", "); err != nil {
+				return letsMysqlAny{}, celrt.Budget{}, 0, celrt.InLet("kind", err)
+			}
+			v4 = celrt.JoinSep(kinds, ", ")
 		}
-		v4 = celrt.JoinSep(kinds, ", ")
+		kind = v4
 	}
-	kind := v4
 	var v5 []string
 	if conflict {
 		if err := budget.CallText("sqlKinds", other); err != nil {
@@ -20106,16 +20357,19 @@ func letsMysqlAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 		v5 = kinds
 	}
 	otherKinds := v5
-	var v6 string
-	if int64(len(otherKinds)) == int64(0) {
-		v6 = "SQL"
-	} else {
-		if err := budget.Call("join", otherKinds, ", "); err != nil {
-			return letsMysqlAny{}, celrt.Budget{}, 0, celrt.InLet("otherKind", err)
+	var otherKind string
+	if slot != celrt.SlotTier {
+		var v6 string
+		if int64(len(otherKinds)) == int64(0) {
+			v6 = "SQL"
+		} else {
+			if err := budget.Call("join", otherKinds, ", "); err != nil {
+				return letsMysqlAny{}, celrt.Budget{}, 0, celrt.InLet("otherKind", err)
+			}
+			v6 = celrt.JoinSep(otherKinds, ", ")
 		}
-		v6 = celrt.JoinSep(otherKinds, ", ")
+		otherKind = v6
 	}
-	otherKind := v6
 	return letsMysqlAny{
 		query2:     query2,
 		other:      other,
@@ -20154,7 +20408,7 @@ func letsMysqlAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 //	  : conflict ? optional.of("query " + kind + ": " + inline(query, 60) + " or sql " + otherKind + ": " + inline(other, 60))
 //	  : optional.of(kind + ": " + inline(sql, 120))
 func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsMysqlAnyOf(input, tool, limits)
+	lets, budget, _, err := letsMysqlAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -20221,7 +20475,7 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 //	      "execute" in tiers ? "execute" : "write" in tiers ? "write" : "read")
 //	  : tool.endsWith(":get_schema_info") || tool.endsWith(":get_table_sample") ? "read" : "write"
 func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsMysqlAnyOf(input, tool, limits)
+	lets, budget, _, err := letsMysqlAnyOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -20283,7 +20537,7 @@ func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runt
 //	  : conflict ? optional.of(kind + ": " + inline(query, 30) + " or " + otherKind + ": " + inline(other, 30))
 //	  : optional.of(kind + ": " + inline(sql, 60))
 func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsMysqlAnyOf(input, tool, limits)
+	lets, budget, _, err := letsMysqlAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -20356,10 +20610,7 @@ func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (strin
 //	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
 //	      : optional.of(plural(lines(text), "line", "lines"))))
 func ResultMysqlAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsMysqlAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -20624,9 +20875,10 @@ type letsPlaywrightAny struct {
 	http         []string
 }
 
-// letsPlaywrightAnyOf computes the lets of "playwright:*" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits) (letsPlaywrightAny, celrt.Budget, int, error) {
+// letsPlaywrightAnyOf computes the lets of "playwright:*" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsPlaywrightAny, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	if err := budget.CallText("indexOf", tool, ":"); err != nil {
@@ -20669,169 +20921,175 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("url", err)
 	}
 	url2 := celrt.NonEmpty(url)
-	v2 := url2.Value
-	if !url2.Ok {
-		v2 = ""
-	}
-	address := v2
-	restOf := func() (string, error) {
-		matched, err := patternPlaywrightAny_1.MatchString(address)
-		if err != nil {
-			return "", err
+	var address string
+	if slot == celrt.SlotPreview {
+		v2 := url2.Value
+		if !url2.Ok {
+			v2 = ""
 		}
-		var v3 string
-		if matched {
-			if err := budget.CallText("indexOf", address, "://"); err != nil {
-				return "", err
-			}
-			r4, err := celrt.IndexOf(address, "://")
+		address = v2
+	}
+	var hostNote string
+	if slot == celrt.SlotPreview {
+		restOf := func() (string, error) {
+			matched, err := patternPlaywrightAny_1.MatchString(address)
 			if err != nil {
 				return "", err
 			}
-			if err := budget.Call("_+_", r4, int64(3)); err != nil {
-				return "", err
+			var v3 string
+			if matched {
+				if err := budget.CallText("indexOf", address, "://"); err != nil {
+					return "", err
+				}
+				r4, err := celrt.IndexOf(address, "://")
+				if err != nil {
+					return "", err
+				}
+				if err := budget.Call("_+_", r4, int64(3)); err != nil {
+					return "", err
+				}
+				sum2, err := celrt.AddInt(r4, int64(3))
+				if err != nil {
+					return "", err
+				}
+				if err := budget.CallText("substring", address, sum2); err != nil {
+					return "", err
+				}
+				r5, err := celrt.Substring(address, sum2)
+				if err != nil {
+					return "", err
+				}
+				v3 = r5
+			} else {
+				v3 = ""
 			}
-			sum2, err := celrt.AddInt(r4, int64(3))
-			if err != nil {
-				return "", err
-			}
-			if err := budget.CallText("substring", address, sum2); err != nil {
-				return "", err
-			}
-			r5, err := celrt.Substring(address, sum2)
-			if err != nil {
-				return "", err
-			}
-			v3 = r5
-		} else {
-			v3 = ""
+			return v3, nil
 		}
-		return v3, nil
-	}
-	var restLazy celrt.Lazy[string]
-	rest2, err := restLazy.Get(restOf)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-	}
-	if err := budget.CallText("split", rest2, "/", int64(2)); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-	}
-	elem, err := celrt.IndexList(celrt.SplitN(rest2, "/", int64(2)), int64(0))
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-	}
-	if err := budget.CallText("split", elem, "?", int64(2)); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-	}
-	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-	}
-	if err := budget.CallText("split", elem2, "#", int64(2)); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-	}
-	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-	}
-	var v4 string
-	if !strings.Contains(elem3, "\\") {
-		v4 = ""
-	} else {
-		hOf := func() (string, error) {
-			rest3, err := restLazy.Get(restOf)
-			if err != nil {
-				return "", err
-			}
-			if err := budget.CallText("split", rest3, "\\", int64(2)); err != nil {
-				return "", err
-			}
-			elem4, err := celrt.IndexList(celrt.SplitN(rest3, "\\", int64(2)), int64(0))
-			if err != nil {
-				return "", err
-			}
-			if err := budget.CallText("split", elem4, "/", int64(2)); err != nil {
-				return "", err
-			}
-			elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
-			if err != nil {
-				return "", err
-			}
-			if err := budget.CallText("split", elem5, "?", int64(2)); err != nil {
-				return "", err
-			}
-			elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
-			if err != nil {
-				return "", err
-			}
-			if err := budget.CallText("split", elem6, "#", int64(2)); err != nil {
-				return "", err
-			}
-			elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
-			if err != nil {
-				return "", err
-			}
-			return elem7, nil
-		}
-		var hLazy celrt.Lazy[string]
-		hostOf := func() (string, error) {
-			h2, err := hLazy.Get(hOf)
-			if err != nil {
-				return "", err
-			}
-			h3, err := hLazy.Get(hOf)
-			if err != nil {
-				return "", err
-			}
-			if err := budget.CallText("lastIndexOf", h3, "@"); err != nil {
-				return "", err
-			}
-			r6, err := celrt.LastIndexOf(h3, "@")
-			if err != nil {
-				return "", err
-			}
-			if err := budget.Call("_+_", r6, int64(1)); err != nil {
-				return "", err
-			}
-			sum3, err := celrt.AddInt(r6, int64(1))
-			if err != nil {
-				return "", err
-			}
-			if err := budget.CallText("substring", h2, sum3); err != nil {
-				return "", err
-			}
-			r7, err := celrt.Substring(h2, sum3)
-			if err != nil {
-				return "", err
-			}
-			return r7, nil
-		}
-		var hostLazy celrt.Lazy[string]
-		host2, err := hostLazy.Get(hostOf)
+		var restLazy celrt.Lazy[string]
+		rest2, err := restLazy.Get(restOf)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 		}
-		var v5 string
-		if host2 == "" {
-			v5 = " (a backslash in the host part, which browsers and Node read as '/')"
+		if err := budget.CallText("split", rest2, "/", int64(2)); err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		}
+		elem, err := celrt.IndexList(celrt.SplitN(rest2, "/", int64(2)), int64(0))
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		}
+		if err := budget.CallText("split", elem, "?", int64(2)); err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		}
+		elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		}
+		if err := budget.CallText("split", elem2, "#", int64(2)); err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		}
+		elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		}
+		var v4 string
+		if !strings.Contains(elem3, "\\") {
+			v4 = ""
 		} else {
-			host3, err := hostLazy.Get(hostOf)
+			hOf := func() (string, error) {
+				rest3, err := restLazy.Get(restOf)
+				if err != nil {
+					return "", err
+				}
+				if err := budget.CallText("split", rest3, "\\", int64(2)); err != nil {
+					return "", err
+				}
+				elem4, err := celrt.IndexList(celrt.SplitN(rest3, "\\", int64(2)), int64(0))
+				if err != nil {
+					return "", err
+				}
+				if err := budget.CallText("split", elem4, "/", int64(2)); err != nil {
+					return "", err
+				}
+				elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
+				if err != nil {
+					return "", err
+				}
+				if err := budget.CallText("split", elem5, "?", int64(2)); err != nil {
+					return "", err
+				}
+				elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
+				if err != nil {
+					return "", err
+				}
+				if err := budget.CallText("split", elem6, "#", int64(2)); err != nil {
+					return "", err
+				}
+				elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
+				if err != nil {
+					return "", err
+				}
+				return elem7, nil
+			}
+			var hLazy celrt.Lazy[string]
+			hostOf := func() (string, error) {
+				h2, err := hLazy.Get(hOf)
+				if err != nil {
+					return "", err
+				}
+				h3, err := hLazy.Get(hOf)
+				if err != nil {
+					return "", err
+				}
+				if err := budget.CallText("lastIndexOf", h3, "@"); err != nil {
+					return "", err
+				}
+				r6, err := celrt.LastIndexOf(h3, "@")
+				if err != nil {
+					return "", err
+				}
+				if err := budget.Call("_+_", r6, int64(1)); err != nil {
+					return "", err
+				}
+				sum3, err := celrt.AddInt(r6, int64(1))
+				if err != nil {
+					return "", err
+				}
+				if err := budget.CallText("substring", h2, sum3); err != nil {
+					return "", err
+				}
+				r7, err := celrt.Substring(h2, sum3)
+				if err != nil {
+					return "", err
+				}
+				return r7, nil
+			}
+			var hostLazy celrt.Lazy[string]
+			host2, err := hostLazy.Get(hostOf)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
 			}
-			arg := int64(limits.Summary)
-			if err := budget.CallText("truncate", host3, arg); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+			var v5 string
+			if host2 == "" {
+				v5 = " (a backslash in the host part, which browsers and Node read as '/')"
+			} else {
+				host3, err := hostLazy.Get(hostOf)
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+				}
+				arg := int64(limits.Summary)
+				if err := budget.CallText("truncate", host3, arg); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+				}
+				arg2 := celrt.Truncate(host3, arg)
+				if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+				}
+				v5 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
 			}
-			arg2 := celrt.Truncate(host3, arg)
-			if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-			}
-			v5 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
+			v4 = v5
 		}
-		v4 = v5
+		hostNote = v4
 	}
-	hostNote := v4
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
@@ -20979,72 +21237,75 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		v7 = v9
 	}
 	tgt := v7
-	element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
-	}
-	var v10 string
-	if celrt.NonEmpty(element).Ok {
-		element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+	var place string
+	if slot != celrt.SlotTier {
+		element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
-		if err := budget.CallText("collapse", element2); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
-		}
-		arg4 := celrt.Collapse(element2)
-		if err := budget.CallText("truncate", arg4, int64(80)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
-		}
-		arg5 := celrt.Truncate(arg4, int64(80))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg5)), int64(1+len(arg5)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
-		}
-		var v11 string
-		if tgt == "" {
-			v11 = ""
-		} else {
-			if err := budget.ChargeEach("_+_", int64(2+len(tgt)), int64(2+len(tgt)+1)); err != nil {
+		var v10 string
+		if celrt.NonEmpty(element).Ok {
+			element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
+			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			v11 = " (" + tgt + ")"
+			if err := budget.CallText("collapse", element2); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
+			}
+			arg4 := celrt.Collapse(element2)
+			if err := budget.CallText("truncate", arg4, int64(80)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
+			}
+			arg5 := celrt.Truncate(arg4, int64(80))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg5)), int64(1+len(arg5)+1)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
+			}
+			var v11 string
+			if tgt == "" {
+				v11 = ""
+			} else {
+				if err := budget.ChargeEach("_+_", int64(2+len(tgt)), int64(2+len(tgt)+1)); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
+				}
+				v11 = " (" + tgt + ")"
+			}
+			if err := budget.Charge("_+_", int64(1+len(arg5)+1+len(v11))); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
+			}
+			v10 = "'" + arg5 + "'" + v11
+		} else {
+			v10 = tgt
 		}
-		if err := budget.Charge("_+_", int64(1+len(arg5)+1+len(v11))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
-		}
-		v10 = "'" + arg5 + "'" + v11
-	} else {
-		v10 = tgt
-	}
-	iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
-	}
-	var v12 string
-	if celrt.NonEmpty(iframeSelector).Ok {
-		iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+		iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
-		if err := budget.CallText("collapse", iframeSelector2); err != nil {
+		var v12 string
+		if celrt.NonEmpty(iframeSelector).Ok {
+			iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
+			}
+			if err := budget.CallText("collapse", iframeSelector2); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
+			}
+			arg6 := celrt.Collapse(iframeSelector2)
+			if err := budget.CallText("truncate", arg6, int64(60)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
+			}
+			arg7 := celrt.Truncate(arg6, int64(60))
+			if err := budget.Charge("_+_", int64(10+len(arg7))); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
+			}
+			v12 = " in frame " + arg7
+		} else {
+			v12 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(v10)+len(v12))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
-		arg6 := celrt.Collapse(iframeSelector2)
-		if err := budget.CallText("truncate", arg6, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
-		}
-		arg7 := celrt.Truncate(arg6, int64(60))
-		if err := budget.Charge("_+_", int64(10+len(arg7))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
-		}
-		v12 = " in frame " + arg7
-	} else {
-		v12 = ""
+		place = v10 + v12
 	}
-	if err := budget.Charge("_+_", int64(len(v10)+len(v12))); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
-	}
-	place := v10 + v12
 	tsOf := func() ([][]string, error) {
 		startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
 		if err != nil {
@@ -21503,737 +21764,791 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		v25 = t16
 	}
 	to := v25
-	v27 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
-	list10 := make([][]any, 0, len(v27))
-	for _, t17 := range v27 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(celrt.ErrSteps))
-		}
-		elem44, err := celrt.IndexList(t17, int64(1))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(err))
-		}
-		if celrt.TypeOf(elem44) == celrt.StringType {
-			if err := budget.Charge("_+_", 16); err != nil {
+	var typings [][]any
+	if slot == celrt.SlotPreview {
+		v27 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
+		list10 := make([][]any, 0, len(v27))
+		for _, t17 := range v27 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(celrt.ErrSteps))
+			}
+			elem44, err := celrt.IndexList(t17, int64(1))
+			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(err))
 			}
-			list10 = append(list10, t17)
+			if celrt.TypeOf(elem44) == celrt.StringType {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(err))
+				}
+				list10 = append(list10, t17)
+			}
 		}
+		typings = list10
 	}
-	typings := list10
-	var v28 celrt.Optional[string]
-	if int64(len(typings)) == int64(0) {
-		v28 = celrt.None[string]()
-	} else {
-		elem45, err := celrt.IndexList(typings, int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
-		}
-		elem46, err := celrt.IndexList(elem45, int64(1))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
-		}
-		if err := budget.CallText("string", elem46); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
-		}
-		s, err := celrt.ToString(elem46)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
-		}
-		v28 = celrt.Of(s)
-	}
-	typed := v28
-	found4 := false
-	var failure7 error
-	for _, t18 := range typings {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(celrt.ErrSteps))
-		}
-		v29, failure8 := func() (bool, error) {
-			elem47, err := celrt.IndexList(t18, int64(1))
+	var typed celrt.Optional[string]
+	if slot == celrt.SlotPreview {
+		var v28 celrt.Optional[string]
+		if int64(len(typings)) == int64(0) {
+			v28 = celrt.None[string]()
+		} else {
+			elem45, err := celrt.IndexList(typings, int64(0))
 			if err != nil {
-				return false, budget.Failure(err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 			}
-			elem48, err := celrt.IndexList(typings, int64(0))
+			elem46, err := celrt.IndexList(elem45, int64(1))
 			if err != nil {
-				return false, budget.Failure(err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 			}
-			elem49, err := celrt.IndexList(elem48, int64(1))
+			if err := budget.CallText("string", elem46); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
+			}
+			s, err := celrt.ToString(elem46)
 			if err != nil {
-				return false, budget.Failure(err)
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 			}
-			return !celrt.Equal(elem47, elem49), nil
-		}()
-		if failure8 != nil {
-			if failure7 == nil {
-				failure7 = failure8
-			}
-			continue
+			v28 = celrt.Of(s)
 		}
-		found4 = v29
-		if found4 {
-			break
-		}
+		typed = v28
 	}
-	if !found4 && failure7 != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(failure7))
-	}
-	var v30 string
-	if found4 {
-		list11 := make([]string, 0, len(typings))
-		for _, t19 := range typings {
+	var typedText string
+	if slot == celrt.SlotPreview {
+		found4 := false
+		var failure7 error
+		for _, t18 := range typings {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(celrt.ErrSteps))
 			}
-			elem50, err := celrt.IndexList(t19, int64(0))
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+			v29, failure8 := func() (bool, error) {
+				elem47, err := celrt.IndexList(t18, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				elem48, err := celrt.IndexList(typings, int64(0))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				elem49, err := celrt.IndexList(elem48, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return !celrt.Equal(elem47, elem49), nil
+			}()
+			if failure8 != nil {
+				if failure7 == nil {
+					failure7 = failure8
+				}
+				continue
 			}
-			x5, err := celrt.AsString(elem50)
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+			found4 = v29
+			if found4 {
+				break
 			}
-			if err := budget.Charge("_+_", int64(len(x5)+2)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-			}
-			elem51, err := celrt.IndexList(t19, int64(1))
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-			}
-			if err := budget.CallText("string", elem51); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-			}
-			s2, err := celrt.ToString(elem51)
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-			}
-			if err := budget.CallText("collapse", s2); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-			}
-			quotient4, err := celrt.DivInt(int64(200), int64(len(typings)))
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-			}
-			arg14 := celrt.Collapse(s2)
-			if err := budget.CallText("truncate", arg14, quotient4); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-			}
-			arg15 := celrt.Truncate(arg14, quotient4)
-			if err := budget.ChargeEach("_+_", int64(len(x5)+2+len(arg15)), int64(len(x5)+2+len(arg15)+1)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-			}
-			elem52 := x5 + " '" + arg15 + "'"
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-			}
-			list11 = append(list11, elem52)
 		}
-		if err := budget.Call("join", list11, " or "); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+		if !found4 && failure7 != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(failure7))
 		}
-		v30 = celrt.JoinSep(list11, " or ")
-	} else {
-		v31 := typed.Value
-		if !typed.Ok {
-			v31 = ""
+		var v30 string
+		if found4 {
+			list11 := make([]string, 0, len(typings))
+			for _, t19 := range typings {
+				if steps++; steps > celrt.MaxSteps {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(celrt.ErrSteps))
+				}
+				elem50, err := celrt.IndexList(t19, int64(0))
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+				}
+				x5, err := celrt.AsString(elem50)
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+				}
+				if err := budget.Charge("_+_", int64(len(x5)+2)); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+				}
+				elem51, err := celrt.IndexList(t19, int64(1))
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+				}
+				if err := budget.CallText("string", elem51); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+				}
+				s2, err := celrt.ToString(elem51)
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+				}
+				if err := budget.CallText("collapse", s2); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+				}
+				quotient4, err := celrt.DivInt(int64(200), int64(len(typings)))
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+				}
+				arg14 := celrt.Collapse(s2)
+				if err := budget.CallText("truncate", arg14, quotient4); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+				}
+				arg15 := celrt.Truncate(arg14, quotient4)
+				if err := budget.ChargeEach("_+_", int64(len(x5)+2+len(arg15)), int64(len(x5)+2+len(arg15)+1)); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+				}
+				elem52 := x5 + " '" + arg15 + "'"
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+				}
+				list11 = append(list11, elem52)
+			}
+			if err := budget.Call("join", list11, " or "); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+			}
+			v30 = celrt.JoinSep(list11, " or ")
+		} else {
+			v31 := typed.Value
+			if !typed.Ok {
+				v31 = ""
+			}
+			if err := budget.CallText("collapse", v31); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+			}
+			arg16 := celrt.Collapse(v31)
+			if err := budget.CallText("truncate", arg16, int64(200)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+			}
+			arg17 := celrt.Truncate(arg16, int64(200))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+1)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
+			}
+			v30 = "'" + arg17 + "'"
 		}
-		if err := budget.CallText("collapse", v31); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-		}
-		arg16 := celrt.Collapse(v31)
-		if err := budget.CallText("truncate", arg16, int64(200)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-		}
-		arg17 := celrt.Truncate(arg16, int64(200))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
-		}
-		v30 = "'" + arg17 + "'"
+		typedText = v30
 	}
-	typedText := v30
-	v32 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-	var v33 any
-	if v32 {
-		v33 = celrt.Field(input, "values")
-	} else {
-		v33 = []any{}
-	}
-	items, err := celrt.Iterate(v33)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-	}
-	list12 := make([]any, 0, items.Len())
-	for i := range items.Len() {
-		v34 := items.At(i)
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
+	var listed []string
+	if slot == celrt.SlotPreview {
+		v32 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+		var v33 any
+		if v32 {
+			v33 = celrt.Field(input, "values")
+		} else {
+			v33 = []any{}
 		}
-		if celrt.TypeOf(v34) == celrt.StringType {
+		items, err := celrt.Iterate(v33)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+		}
+		list12 := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			v34 := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
+			}
+			if celrt.TypeOf(v34) == celrt.StringType {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+				}
+				list12 = append(list12, v34)
+			}
+		}
+		list13 := make([]string, 0, len(list12))
+		for _, v35 := range list12 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
+			}
+			if err := budget.CallText("collapse", v35); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			x6, err := celrt.AsString(v35)
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			arg18 := celrt.Collapse(x6)
+			if err := budget.CallText("truncate", arg18, int64(60)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			arg19 := celrt.Truncate(arg18, int64(60))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg19)), int64(1+len(arg19)+1)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
+			}
+			elem53 := "'" + arg19 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			list12 = append(list12, v34)
+			list13 = append(list13, elem53)
 		}
+		listed = list13
 	}
-	list13 := make([]string, 0, len(list12))
-	for _, v35 := range list12 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
+	var single []string
+	if slot == celrt.SlotPreview {
+		v36 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v37 []string
+		if v36 {
+			arg20 := celrt.Field(input, "value")
+			if err := budget.CallText("collapse", arg20); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
+			}
+			x7, err := celrt.AsString(arg20)
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
+			}
+			arg21 := celrt.Collapse(x7)
+			if err := budget.CallText("truncate", arg21, int64(60)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
+			}
+			arg22 := celrt.Truncate(arg21, int64(60))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg22)), int64(1+len(arg22)+1)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
+			}
+			v37 = []string{"'" + arg22 + "'"}
+		} else {
+			v37 = []string{}
 		}
-		if err := budget.CallText("collapse", v35); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		x6, err := celrt.AsString(v35)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		arg18 := celrt.Collapse(x6)
-		if err := budget.CallText("truncate", arg18, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		arg19 := celrt.Truncate(arg18, int64(60))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg19)), int64(1+len(arg19)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		elem53 := "'" + arg19 + "'"
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
-		}
-		list13 = append(list13, elem53)
+		single = v37
 	}
-	listed := list13
-	v36 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	var v37 []string
-	if v36 {
-		arg20 := celrt.Field(input, "value")
-		if err := budget.CallText("collapse", arg20); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
+	var values []string
+	if slot == celrt.SlotPreview {
+		var v38 []string
+		if int64(len(listed)) > int64(0) {
+			v38 = listed
+		} else {
+			v38 = single
 		}
-		x7, err := celrt.AsString(arg20)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
-		}
-		arg21 := celrt.Collapse(x7)
-		if err := budget.CallText("truncate", arg21, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
-		}
-		arg22 := celrt.Truncate(arg21, int64(60))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg22)), int64(1+len(arg22)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
-		}
-		v37 = []string{"'" + arg22 + "'"}
-	} else {
-		v37 = []string{}
+		values = v38
 	}
-	single := v37
-	var v38 []string
-	if int64(len(listed)) > int64(0) {
-		v38 = listed
-	} else {
-		v38 = single
+	var valuesText string
+	if slot == celrt.SlotPreview {
+		ok := int64(len(listed)) > int64(0)
+		if ok {
+			ok = int64(len(single)) > int64(0)
+		}
+		ok2 := ok
+		if ok2 {
+			v39 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
+			ok2 = v39
+		}
+		var v40 string
+		if ok2 {
+			if err := budget.Call("join", listed, ", "); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
+			}
+			arg23 := celrt.JoinSep(listed, ", ")
+			if err := budget.CallText("truncate", arg23, int64(60)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
+			}
+			arg24 := celrt.Truncate(arg23, int64(60))
+			if err := budget.ChargeEach("_+_", int64(7+len(arg24)), int64(7+len(arg24)+10)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
+			}
+			elem54, err := celrt.IndexList(single, int64(0))
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(7+len(arg24)+10+len(elem54))); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
+			}
+			v40 = "values " + arg24 + " or value " + elem54
+		} else {
+			if err := budget.Call("join", values, ", "); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
+			}
+			arg25 := celrt.JoinSep(values, ", ")
+			if err := budget.CallText("truncate", arg25, int64(120)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
+			}
+			v40 = celrt.Truncate(arg25, int64(120))
+		}
+		valuesText = v40
 	}
-	values := v38
-	ok := int64(len(listed)) > int64(0)
-	if ok {
-		ok = int64(len(single)) > int64(0)
-	}
-	ok2 := ok
-	if ok2 {
-		v39 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
-		ok2 = v39
-	}
-	var v40 string
-	if ok2 {
-		if err := budget.Call("join", listed, ", "); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
-		}
-		arg23 := celrt.JoinSep(listed, ", ")
-		if err := budget.CallText("truncate", arg23, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
-		}
-		arg24 := celrt.Truncate(arg23, int64(60))
-		if err := budget.ChargeEach("_+_", int64(7+len(arg24)), int64(7+len(arg24)+10)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
-		}
-		elem54, err := celrt.IndexList(single, int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg24)+10+len(elem54))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
-		}
-		v40 = "values " + arg24 + " or value " + elem54
-	} else {
-		if err := budget.Call("join", values, ", "); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
-		}
-		arg25 := celrt.JoinSep(values, ", ")
-		if err := budget.CallText("truncate", arg25, int64(120)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
-		}
-		v40 = celrt.Truncate(arg25, int64(120))
-	}
-	valuesText := v40
-	function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
-	}
-	script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
-	}
-	code, err := celrt.FieldOf(input, "code", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
-	}
-	v41 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
-	list14 := make([][]string, 0, len(v41))
-	for _, c := range v41 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(celrt.ErrSteps))
-		}
-		elem55, err := celrt.IndexList(c, int64(1))
+	var codes [][]string
+	if slot != celrt.SlotTier {
+		function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 		}
-		if celrt.NonEmpty(elem55).Ok {
+		script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
+		}
+		code, err := celrt.FieldOf(input, "code", "", celrt.InputString)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
+		}
+		v41 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
+		list14 := make([][]string, 0, len(v41))
+		for _, c := range v41 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(celrt.ErrSteps))
+			}
+			elem55, err := celrt.IndexList(c, int64(1))
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
+			}
+			if celrt.NonEmpty(elem55).Ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
+				}
+				list14 = append(list14, c)
+			}
+		}
+		list15 := make([][]string, 0, len(list14))
+		for _, c2 := range list14 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(celrt.ErrSteps))
+			}
+			elem56, err := celrt.IndexList(c2, int64(0))
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
+			}
+			elem57, err := celrt.IndexList(c2, int64(1))
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
+			}
+			if err := budget.CallText("collapse", elem57); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
+			}
+			elem58 := []string{elem56, celrt.Collapse(elem57)}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 			}
-			list14 = append(list14, c)
+			list15 = append(list15, elem58)
 		}
+		codes = list15
 	}
-	list15 := make([][]string, 0, len(list14))
-	for _, c2 := range list14 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(celrt.ErrSteps))
-		}
-		elem56, err := celrt.IndexList(c2, int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
-		}
-		elem57, err := celrt.IndexList(c2, int64(1))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
-		}
-		if err := budget.CallText("collapse", elem57); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
-		}
-		elem58 := []string{elem56, celrt.Collapse(elem57)}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
-		}
-		list15 = append(list15, elem58)
-	}
-	codes := list15
-	var v42 string
-	if name == "playwright_evaluate" {
-		v42 = "script"
-	} else {
-		v43 := []string{"browser_run_code", "browser_run_code_unsafe"}
-		var v44 string
-		if slices.Contains(v43, name) {
-			v44 = "code"
+	var ownCode string
+	if slot != celrt.SlotTier {
+		var v42 string
+		if name == "playwright_evaluate" {
+			v42 = "script"
 		} else {
-			v44 = "function"
+			v43 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v44 string
+			if slices.Contains(v43, name) {
+				v44 = "code"
+			} else {
+				v44 = "function"
+			}
+			v42 = v44
 		}
-		v42 = v44
+		ownCode = v42
 	}
-	ownCode := v42
-	list16 := make([][]string, 0, len(codes))
-	for _, c3 := range codes {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(celrt.ErrSteps))
-		}
-		elem59, err := celrt.IndexList(c3, int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
-		}
-		if elem59 == ownCode {
-			if err := budget.Charge("_+_", 16); err != nil {
+	var orderedCodes [][]string
+	if slot != celrt.SlotTier {
+		list16 := make([][]string, 0, len(codes))
+		for _, c3 := range codes {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(celrt.ErrSteps))
+			}
+			elem59, err := celrt.IndexList(c3, int64(0))
+			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 			}
-			list16 = append(list16, c3)
+			if elem59 == ownCode {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
+				}
+				list16 = append(list16, c3)
+			}
 		}
-	}
-	list17 := make([][]string, 0, len(codes))
-	for _, c4 := range codes {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(celrt.ErrSteps))
-		}
-		elem60, err := celrt.IndexList(c4, int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
-		}
-		if elem60 != ownCode {
-			if err := budget.Charge("_+_", 16); err != nil {
+		list17 := make([][]string, 0, len(codes))
+		for _, c4 := range codes {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(celrt.ErrSteps))
+			}
+			elem60, err := celrt.IndexList(c4, int64(0))
+			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 			}
-			list17 = append(list17, c4)
-		}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(list16)+len(list17)))); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
-	}
-	orderedCodes := celrt.Concat(list16, list17)
-	found5 := false
-	var failure9 error
-	for _, c5 := range codes {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", budget.Failure(celrt.ErrSteps))
-		}
-		v45, failure10 := func() (bool, error) {
-			elem61, err := celrt.IndexList(c5, int64(1))
-			if err != nil {
-				return false, budget.Failure(err)
+			if elem60 != ownCode {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
+				}
+				list17 = append(list17, c4)
 			}
-			elem62, err := celrt.IndexList(codes, int64(0))
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			elem63, err := celrt.IndexList(elem62, int64(1))
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			return elem61 != elem63, nil
-		}()
-		if failure10 != nil {
-			if failure9 == nil {
-				failure9 = failure10
-			}
-			continue
 		}
-		found5 = v45
-		if found5 {
-			break
+		if err := budget.Charge("_+_", int64(16*(len(list16)+len(list17)))); err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 		}
+		orderedCodes = celrt.Concat(list16, list17)
 	}
-	if !found5 && failure9 != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", budget.Failure(failure9))
-	}
-	codeConflict := found5
-	var v46 string
-	if int64(len(orderedCodes)) == int64(0) {
-		v46 = ""
-	} else {
-		elem64, err := celrt.IndexList(orderedCodes, int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", budget.Failure(err))
-		}
-		elem65, err := celrt.IndexList(elem64, int64(1))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", budget.Failure(err))
-		}
-		v46 = elem65
-	}
-	code2 := v46
-	var v47 string
-	if codeConflict {
-		elem66, err := celrt.IndexList(orderedCodes, int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
-		}
-		elem67, err := celrt.IndexList(elem66, int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
-		}
-		if err := budget.ChargeEach("_+_", int64(len(elem67)+1), int64(len(elem67)+1+len(code2))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
-		}
-		arg26 := int64(len(orderedCodes))
-		if err := budget.Call("slice", orderedCodes, int64(1), arg26); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
-		}
-		slice, err := celrt.Slice(orderedCodes, int64(1), arg26)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
-		}
-		list18 := make([]string, 0, len(slice))
-		for _, c6 := range slice {
+	var codeConflict bool
+	if slot != celrt.SlotTier {
+		found5 := false
+		var failure9 error
+		for _, c5 := range codes {
 			if steps++; steps > celrt.MaxSteps {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(celrt.ErrSteps))
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", budget.Failure(celrt.ErrSteps))
 			}
-			elem68, err := celrt.IndexList(c6, int64(0))
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+			v45, failure10 := func() (bool, error) {
+				elem61, err := celrt.IndexList(c5, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				elem62, err := celrt.IndexList(codes, int64(0))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				elem63, err := celrt.IndexList(elem62, int64(1))
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return elem61 != elem63, nil
+			}()
+			if failure10 != nil {
+				if failure9 == nil {
+					failure9 = failure10
+				}
+				continue
 			}
-			if err := budget.ChargeEach("_+_", int64(4+len(elem68)), int64(4+len(elem68)+1)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+			found5 = v45
+			if found5 {
+				break
 			}
-			elem69, err := celrt.IndexList(c6, int64(1))
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
-			}
-			arg27 := int64(limits.Summary)
-			if err := budget.CallText("truncate", elem69, arg27); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
-			}
-			arg28 := celrt.Truncate(elem69, arg27)
-			if err := budget.Charge("_+_", int64(4+len(elem68)+1+len(arg28))); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
-			}
-			elem70 := " or " + elem68 + " " + arg28
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
-			}
-			list18 = append(list18, elem70)
 		}
-		if err := budget.Call("join", list18, ""); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+		if !found5 && failure9 != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", budget.Failure(failure9))
 		}
-		arg29 := celrt.JoinSep(list18, "")
-		if err := budget.Charge("_+_", int64(len(elem67)+1+len(code2)+len(arg29))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
-		}
-		v47 = elem67 + " " + code2 + arg29
-	} else {
-		v47 = code2
+		codeConflict = found5
 	}
-	codeText := v47
-	var v48 string
-	if codeConflict {
-		list19 := make([]string, 0, len(orderedCodes))
-		for _, c7 := range orderedCodes {
+	var code2 string
+	if slot != celrt.SlotTier {
+		var v46 string
+		if int64(len(orderedCodes)) == int64(0) {
+			v46 = ""
+		} else {
+			elem64, err := celrt.IndexList(orderedCodes, int64(0))
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", budget.Failure(err))
+			}
+			elem65, err := celrt.IndexList(elem64, int64(1))
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", budget.Failure(err))
+			}
+			v46 = elem65
+		}
+		code2 = v46
+	}
+	var codeText string
+	if slot == celrt.SlotPreview {
+		var v47 string
+		if codeConflict {
+			elem66, err := celrt.IndexList(orderedCodes, int64(0))
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+			}
+			elem67, err := celrt.IndexList(elem66, int64(0))
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+			}
+			if err := budget.ChargeEach("_+_", int64(len(elem67)+1), int64(len(elem67)+1+len(code2))); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+			}
+			arg26 := int64(len(orderedCodes))
+			if err := budget.Call("slice", orderedCodes, int64(1), arg26); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+			}
+			slice, err := celrt.Slice(orderedCodes, int64(1), arg26)
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+			}
+			list18 := make([]string, 0, len(slice))
+			for _, c6 := range slice {
+				if steps++; steps > celrt.MaxSteps {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(celrt.ErrSteps))
+				}
+				elem68, err := celrt.IndexList(c6, int64(0))
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+				}
+				if err := budget.ChargeEach("_+_", int64(4+len(elem68)), int64(4+len(elem68)+1)); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+				}
+				elem69, err := celrt.IndexList(c6, int64(1))
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+				}
+				arg27 := int64(limits.Summary)
+				if err := budget.CallText("truncate", elem69, arg27); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+				}
+				arg28 := celrt.Truncate(elem69, arg27)
+				if err := budget.Charge("_+_", int64(4+len(elem68)+1+len(arg28))); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+				}
+				elem70 := " or " + elem68 + " " + arg28
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+				}
+				list18 = append(list18, elem70)
+			}
+			if err := budget.Call("join", list18, ""); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+			}
+			arg29 := celrt.JoinSep(list18, "")
+			if err := budget.Charge("_+_", int64(len(elem67)+1+len(code2)+len(arg29))); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
+			}
+			v47 = elem67 + " " + code2 + arg29
+		} else {
+			v47 = code2
+		}
+		codeText = v47
+	}
+	var codeRow string
+	if slot == celrt.SlotRow {
+		var v48 string
+		if codeConflict {
+			list19 := make([]string, 0, len(orderedCodes))
+			for _, c7 := range orderedCodes {
+				if steps++; steps > celrt.MaxSteps {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(celrt.ErrSteps))
+				}
+				elem71, err := celrt.IndexList(c7, int64(1))
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
+				}
+				quotient5, err := celrt.DivInt(int64(60), int64(len(orderedCodes)))
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
+				}
+				if err := budget.CallText("truncate", elem71, quotient5); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
+				}
+				elem72 := celrt.Truncate(elem71, quotient5)
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
+				}
+				list19 = append(list19, elem72)
+			}
+			if err := budget.Call("join", list19, " or "); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
+			}
+			v48 = celrt.JoinSep(list19, " or ")
+		} else {
+			if err := budget.CallText("truncate", code2, int64(60)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
+			}
+			v48 = celrt.Truncate(code2, int64(60))
+		}
+		codeRow = v48
+	}
+	var paths []string
+	if slot != celrt.SlotTier {
+		v49 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+		var v50 any
+		if v49 {
+			v50 = celrt.Field(input, "paths")
+		} else {
+			v50 = []any{}
+		}
+		items2, err := celrt.Iterate(v50)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+		}
+		list20 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			p := items2.At(i2)
 			if steps++; steps > celrt.MaxSteps {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(celrt.ErrSteps))
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 			}
-			elem71, err := celrt.IndexList(c7, int64(1))
+			if celrt.NonEmpty(p).Ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+				}
+				list20 = append(list20, p)
+			}
+		}
+		list21 := make([]string, 0, len(list20))
+		for _, p2 := range list20 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
+			}
+			v51, err := celrt.NonEmpty(p2).Get()
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			quotient5, err := celrt.DivInt(int64(60), int64(len(orderedCodes)))
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
+			if err := budget.ChargeEach("_+_", int64(1+len(v51)), int64(1+len(v51)+1)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			if err := budget.CallText("truncate", elem71, quotient5); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
-			}
-			elem72 := celrt.Truncate(elem71, quotient5)
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
-			}
-			list19 = append(list19, elem72)
-		}
-		if err := budget.Call("join", list19, " or "); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
-		}
-		v48 = celrt.JoinSep(list19, " or ")
-	} else {
-		if err := budget.CallText("truncate", code2, int64(60)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
-		}
-		v48 = celrt.Truncate(code2, int64(60))
-	}
-	codeRow := v48
-	v49 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
-	var v50 any
-	if v49 {
-		v50 = celrt.Field(input, "paths")
-	} else {
-		v50 = []any{}
-	}
-	items2, err := celrt.Iterate(v50)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-	}
-	list20 := make([]any, 0, items2.Len())
-	for i2 := range items2.Len() {
-		p := items2.At(i2)
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
-		}
-		if celrt.NonEmpty(p).Ok {
+			elem73 := "'" + v51 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			list20 = append(list20, p)
+			list21 = append(list21, elem73)
 		}
-	}
-	list21 := make([]string, 0, len(list20))
-	for _, p2 := range list20 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
-		}
-		v51, err := celrt.NonEmpty(p2).Get()
+		filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
-		if err := budget.ChargeEach("_+_", int64(1+len(v51)), int64(1+len(v51)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		elem73 := "'" + v51 + "'"
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		list21 = append(list21, elem73)
-	}
-	filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-	}
-	var v52 []string
-	if celrt.NonEmpty(filePath).Ok {
-		filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		arg30 := celrt.Trim(filePath2)
-		if err := budget.ChargeEach("_+_", int64(1+len(arg30)), int64(1+len(arg30)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		v52 = []string{"'" + arg30 + "'"}
-	} else {
-		v52 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(list21)+len(v52)))); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-	}
-	paths := celrt.Concat(list21, v52)
-	v53 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
-	var v54 any
-	if v53 {
-		v54 = celrt.Field(input, "fields")
-	} else {
-		v54 = []any{}
-	}
-	items3, err := celrt.Iterate(v54)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-	}
-	list22 := make([]any, 0, items3.Len())
-	for i3 := range items3.Len() {
-		f := items3.At(i3)
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(celrt.ErrSteps))
-		}
-		if celrt.TypeOf(f) == celrt.MapType {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-			}
-			list22 = append(list22, f)
-		}
-	}
-	list23 := make([]string, 0, len(list22))
-	for _, f2 := range list22 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(celrt.ErrSteps))
-		}
-		opt, err := celrt.OptSelect(f2, "name")
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-		}
-		v55 := opt.Value
-		if !opt.Ok {
-			v55 = nil
-		}
-		opt2 := celrt.NonEmpty(v55)
-		v56 := opt2.Value
-		if !opt2.Ok {
-			v56 = "?"
-		}
-		if err := budget.CallText("collapse", v56); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-		}
-		arg31 := celrt.Collapse(v56)
-		if err := budget.CallText("truncate", arg31, int64(40)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-		}
-		arg32 := celrt.Truncate(arg31, int64(40))
-		if err := budget.Charge("_+_", int64(len(arg32)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-		}
-		opt3, err := celrt.OptSelect(f2, "value")
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-		}
-		v57 := opt3.Value
-		if !opt3.Ok {
-			v57 = nil
-		}
-		var v58 string
-		if celrt.TypeOf(v57) == celrt.StringType {
-			value2, err := celrt.Select(f2, "value")
+		var v52 []string
+		if celrt.NonEmpty(filePath).Ok {
+			filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			if err := budget.CallText("collapse", value2); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+			arg30 := celrt.Trim(filePath2)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg30)), int64(1+len(arg30)+1)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			x8, err := celrt.AsString(value2)
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-			}
-			arg33 := celrt.Collapse(x8)
-			if err := budget.CallText("truncate", arg33, int64(80)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-			}
-			arg34 := celrt.Truncate(arg33, int64(80))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg34)), int64(1+len(arg34)+1)); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-			}
-			v58 = "'" + arg34 + "'"
+			v52 = []string{"'" + arg30 + "'"}
 		} else {
-			opt4, err := celrt.OptSelect(f2, "value")
+			v52 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(list21)+len(v52)))); err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
+		}
+		paths = celrt.Concat(list21, v52)
+	}
+	var fields []string
+	if slot != celrt.SlotTier {
+		v53 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+		var v54 any
+		if v53 {
+			v54 = celrt.Field(input, "fields")
+		} else {
+			v54 = []any{}
+		}
+		items3, err := celrt.Iterate(v54)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+		}
+		list22 := make([]any, 0, items3.Len())
+		for i3 := range items3.Len() {
+			f := items3.At(i3)
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(celrt.ErrSteps))
+			}
+			if celrt.TypeOf(f) == celrt.MapType {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+				}
+				list22 = append(list22, f)
+			}
+		}
+		list23 := make([]string, 0, len(list22))
+		for _, f2 := range list22 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(celrt.ErrSteps))
+			}
+			opt, err := celrt.OptSelect(f2, "name")
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			v59 := opt4.Value
-			if !opt4.Ok {
-				v59 = nil
+			v55 := opt.Value
+			if !opt.Ok {
+				v55 = nil
 			}
-			if err := budget.Call("mcpValue", v59); err != nil {
+			opt2 := celrt.NonEmpty(v55)
+			v56 := opt2.Value
+			if !opt2.Ok {
+				v56 = "?"
+			}
+			if err := budget.CallText("collapse", v56); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			v58 = celrt.MCPValue(v59)
-		}
-		if err := budget.Charge("_+_", int64(len(arg32)+1+len(v58))); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-		}
-		elem74 := arg32 + "=" + v58
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
-		}
-		list23 = append(list23, elem74)
-	}
-	fields := list23
-	v60 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
-	var v61 any
-	if v60 {
-		v61 = celrt.Field(input, "headers")
-	} else {
-		v61 = celrt.EmptyMap()
-	}
-	headers := v61
-	items4, err := celrt.Iterate(headers)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
-	}
-	list24 := make([]any, 0, items4.Len())
-	for i4 := range items4.Len() {
-		k := items4.At(i4)
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(celrt.ErrSteps))
-		}
-		ok3 := celrt.TypeOf(k) == celrt.StringType
-		if ok3 {
-			if err := budget.CallText("lowerAscii", k); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
+			arg31 := celrt.Collapse(v56)
+			if err := budget.CallText("truncate", arg31, int64(40)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			x9, err := celrt.AsString(k)
+			arg32 := celrt.Truncate(arg31, int64(40))
+			if err := budget.Charge("_+_", int64(len(arg32)+1)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+			}
+			opt3, err := celrt.OptSelect(f2, "value")
 			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			v62 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
-			ok3 = slices.Contains(v62, celrt.LowerASCII(x9))
-		}
-		if ok3 {
+			v57 := opt3.Value
+			if !opt3.Ok {
+				v57 = nil
+			}
+			var v58 string
+			if celrt.TypeOf(v57) == celrt.StringType {
+				value2, err := celrt.Select(f2, "value")
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+				}
+				if err := budget.CallText("collapse", value2); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+				}
+				x8, err := celrt.AsString(value2)
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+				}
+				arg33 := celrt.Collapse(x8)
+				if err := budget.CallText("truncate", arg33, int64(80)); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+				}
+				arg34 := celrt.Truncate(arg33, int64(80))
+				if err := budget.ChargeEach("_+_", int64(1+len(arg34)), int64(1+len(arg34)+1)); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+				}
+				v58 = "'" + arg34 + "'"
+			} else {
+				opt4, err := celrt.OptSelect(f2, "value")
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+				}
+				v59 := opt4.Value
+				if !opt4.Ok {
+					v59 = nil
+				}
+				if err := budget.Call("mcpValue", v59); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+				}
+				v58 = celrt.MCPValue(v59)
+			}
+			if err := budget.Charge("_+_", int64(len(arg32)+1+len(v58))); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
+			}
+			elem74 := arg32 + "=" + v58
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			list24 = append(list24, k)
+			list23 = append(list23, elem74)
 		}
+		fields = list23
 	}
-	secrets := list24
+	var headers any
+	if slot == celrt.SlotPreview {
+		v60 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+		var v61 any
+		if v60 {
+			v61 = celrt.Field(input, "headers")
+		} else {
+			v61 = celrt.EmptyMap()
+		}
+		headers = v61
+	}
+	var secrets []any
+	if slot == celrt.SlotPreview {
+		items4, err := celrt.Iterate(headers)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
+		}
+		list24 := make([]any, 0, items4.Len())
+		for i4 := range items4.Len() {
+			k := items4.At(i4)
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(celrt.ErrSteps))
+			}
+			ok3 := celrt.TypeOf(k) == celrt.StringType
+			if ok3 {
+				if err := budget.CallText("lowerAscii", k); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
+				}
+				x9, err := celrt.AsString(k)
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
+				}
+				v62 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+				ok3 = slices.Contains(v62, celrt.LowerASCII(x9))
+			}
+			if ok3 {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
+				}
+				list24 = append(list24, k)
+			}
+		}
+		secrets = list24
+	}
 	v63 := []string{"browser_navigate", "playwright_navigate"}
 	var v64 string
 	if slices.Contains(v63, name) {
@@ -22463,112 +22778,118 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		v64 = v66
 	}
 	kind := v64
-	ok15 := strings.HasPrefix(name, "playwright_")
-	if ok15 {
-		ok15 = kind == "http"
-	}
-	var v103 string
-	if ok15 {
-		if err := budget.CallText("substring", name, int64(11)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
+	var verb string
+	if slot != celrt.SlotTier {
+		ok15 := strings.HasPrefix(name, "playwright_")
+		if ok15 {
+			ok15 = kind == "http"
 		}
-		r8, err := celrt.Substring(name, int64(11))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
-		}
-		if err := budget.CallText("upperAscii", r8); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
-		}
-		v103 = celrt.UpperASCII(r8)
-	} else {
-		v103 = "HTTP request to"
-	}
-	verb := v103
-	v104 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	ok16 := v104
-	if ok16 {
-		v105 := !celrt.EqualString(celrt.Field(input, "value"), "")
-		ok16 = v105
-	}
-	var v106 []string
-	if ok16 {
-		arg35 := celrt.Field(input, "value")
-		if err := budget.CallText("collapse", arg35); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
-		}
-		x10, err := celrt.AsString(arg35)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
-		}
-		arg36 := celrt.Collapse(x10)
-		if err := budget.CallText("truncate", arg36, int64(120)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
-		}
-		arg37 := celrt.Truncate(arg36, int64(120))
-		if err := budget.ChargeEach("_+_", int64(6+len(arg37)), int64(6+len(arg37)+1)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
-		}
-		v106 = []string{"body '" + arg37 + "'"}
-	} else {
-		v106 = []string{}
-	}
-	var v107 []string
-	if celrt.FieldSet(input, "token") {
-		v107 = []string{"a bearer token (not shown)"}
-	} else {
-		v107 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v107)))); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
-	}
-	size, err := celrt.Size(headers)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
-	}
-	var v108 []string
-	if size == int64(0) {
-		v108 = []string{}
-	} else {
-		size2, err := celrt.Size(headers)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
-		}
-		if err := budget.CallText("plural", size2, "header", "headers"); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
-		}
-		var v109 string
-		if int64(len(secrets)) == int64(0) {
-			v109 = ""
+		var v103 string
+		if ok15 {
+			if err := budget.CallText("substring", name, int64(11)); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
+			}
+			r8, err := celrt.Substring(name, int64(11))
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
+			}
+			if err := budget.CallText("upperAscii", r8); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
+			}
+			v103 = celrt.UpperASCII(r8)
 		} else {
-			if err := budget.Call("join", secrets, ", "); err != nil {
+			v103 = "HTTP request to"
+		}
+		verb = v103
+	}
+	var http []string
+	if slot == celrt.SlotPreview {
+		v104 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		ok16 := v104
+		if ok16 {
+			v105 := !celrt.EqualString(celrt.Field(input, "value"), "")
+			ok16 = v105
+		}
+		var v106 []string
+		if ok16 {
+			arg35 := celrt.Field(input, "value")
+			if err := budget.CallText("collapse", arg35); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			x11, err := func(v any) ([]string, error) {
-				return celrt.AsList(v, celrt.AsString)
-			}(secrets)
+			x10, err := celrt.AsString(arg35)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			arg38 := celrt.JoinSep(x11, ", ")
-			if err := budget.CallText("truncate", arg38, int64(60)); err != nil {
+			arg36 := celrt.Collapse(x10)
+			if err := budget.CallText("truncate", arg36, int64(120)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			arg39 := celrt.Truncate(arg38, int64(60))
-			if err := budget.ChargeEach("_+_", int64(2+len(arg39)), int64(2+len(arg39)+19)); err != nil {
+			arg37 := celrt.Truncate(arg36, int64(120))
+			if err := budget.ChargeEach("_+_", int64(6+len(arg37)), int64(6+len(arg37)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			v109 = " (" + arg39 + ", values not shown)"
+			v106 = []string{"body '" + arg37 + "'"}
+		} else {
+			v106 = []string{}
 		}
-		arg40 := celrt.Plural(size2, "header", "headers")
-		if err := budget.Charge("_+_", int64(len(arg40)+len(v109))); err != nil {
+		var v107 []string
+		if celrt.FieldSet(input, "token") {
+			v107 = []string{"a bearer token (not shown)"}
+		} else {
+			v107 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v106)+len(v107)))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
-		v108 = []string{arg40 + v109}
+		size, err := celrt.Size(headers)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
+		}
+		var v108 []string
+		if size == int64(0) {
+			v108 = []string{}
+		} else {
+			size2, err := celrt.Size(headers)
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
+			}
+			if err := budget.CallText("plural", size2, "header", "headers"); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
+			}
+			var v109 string
+			if int64(len(secrets)) == int64(0) {
+				v109 = ""
+			} else {
+				if err := budget.Call("join", secrets, ", "); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
+				}
+				x11, err := func(v any) ([]string, error) {
+					return celrt.AsList(v, celrt.AsString)
+				}(secrets)
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
+				}
+				arg38 := celrt.JoinSep(x11, ", ")
+				if err := budget.CallText("truncate", arg38, int64(60)); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
+				}
+				arg39 := celrt.Truncate(arg38, int64(60))
+				if err := budget.ChargeEach("_+_", int64(2+len(arg39)), int64(2+len(arg39)+19)); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
+				}
+				v109 = " (" + arg39 + ", values not shown)"
+			}
+			arg40 := celrt.Plural(size2, "header", "headers")
+			if err := budget.Charge("_+_", int64(len(arg40)+len(v109))); err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
+			}
+			v108 = []string{arg40 + v109}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v106)+len(v107)+len(v108)))); err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
+		}
+		http = celrt.Concat(v106, v107, v108)
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v106)+len(v107)+len(v108)))); err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
-	}
-	http := celrt.Concat(v106, v107, v108)
 	return letsPlaywrightAny{
 		name:         name,
 		url2:         url2,
@@ -22772,7 +23093,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	  ? optional.of(verb + " " + url.value() + hostNote + (http.size() == 0 ? "" : " with " + http.join(", ")))
 //	: optional.none()
 func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsPlaywrightAnyOf(input, tool, limits)
+	lets, budget, steps, err := letsPlaywrightAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -23295,7 +23616,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 //
 //	tier = kind == "run" || nonEmpty(input.code).hasValue() ? "execute" : "network"
 func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsPlaywrightAnyOf(input, tool, limits)
+	lets, _, _, err := letsPlaywrightAnyOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -23337,7 +23658,7 @@ func TierPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) 
 //	: kind == "http" && url.hasValue() ? optional.of(verb + " " + truncate(url.value(), limits.summary))
 //	: optional.none()
 func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsPlaywrightAnyOf(input, tool, limits)
+	lets, budget, _, err := letsPlaywrightAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -23678,17 +23999,15 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 //	        : images > 0 ? optional.of(plural(images, "image", "images"))
 //	        : optional.none()))))
 func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsPlaywrightAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	lsOf := func() ([]string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
 			return nil, err
 		}
 		if err := budget.CallText("split", text, "\n"); err != nil {
-			return nil, budget.Failure(err)
+			return nil, err
 		}
 		return celrt.Split(text, "\n"), nil
 	}
@@ -23696,16 +24015,16 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	titlesOf := func() ([]string, error) {
 		ls2, err := lsLazy.Get(lsOf)
 		if err != nil {
-			return nil, budget.Failure(err)
+			return nil, err
 		}
 		list := make([]string, 0, len(ls2))
 		for _, l := range ls2 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, budget.Failure(celrt.ErrSteps)
+				return nil, celrt.ErrSteps
 			}
 			if strings.HasPrefix(l, "- Page Title: ") {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, budget.Failure(err)
+					return nil, err
 				}
 				list = append(list, l)
 			}
@@ -23713,29 +24032,29 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		list2 := make([]string, 0, len(list))
 		for _, l2 := range list {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, budget.Failure(celrt.ErrSteps)
+				return nil, celrt.ErrSteps
 			}
 			if err := budget.CallText("substring", l2, int64(14)); err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			r, err := celrt.Substring(l2, int64(14))
 			if err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			elem := celrt.Trim(r)
 			if err := budget.Charge("_+_", 16); err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			list2 = append(list2, elem)
 		}
 		list3 := make([]string, 0, len(list2))
 		for _, t := range list2 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, budget.Failure(celrt.ErrSteps)
+				return nil, celrt.ErrSteps
 			}
 			if t != "" {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, budget.Failure(err)
+					return nil, err
 				}
 				list3 = append(list3, t)
 			}
@@ -23746,16 +24065,16 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	urlsOf := func() ([]string, error) {
 		ls3, err := lsLazy.Get(lsOf)
 		if err != nil {
-			return nil, budget.Failure(err)
+			return nil, err
 		}
 		list4 := make([]string, 0, len(ls3))
 		for _, l3 := range ls3 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, budget.Failure(celrt.ErrSteps)
+				return nil, celrt.ErrSteps
 			}
 			if strings.HasPrefix(l3, "- Page URL: ") {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, budget.Failure(err)
+					return nil, err
 				}
 				list4 = append(list4, l3)
 			}
@@ -23763,29 +24082,29 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 		list5 := make([]string, 0, len(list4))
 		for _, l4 := range list4 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, budget.Failure(celrt.ErrSteps)
+				return nil, celrt.ErrSteps
 			}
 			if err := budget.CallText("substring", l4, int64(12)); err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			r2, err := celrt.Substring(l4, int64(12))
 			if err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			elem2 := celrt.Trim(r2)
 			if err := budget.Charge("_+_", 16); err != nil {
-				return nil, budget.Failure(err)
+				return nil, err
 			}
 			list5 = append(list5, elem2)
 		}
 		list6 := make([]string, 0, len(list5))
 		for _, u := range list5 {
 			if steps++; steps > celrt.MaxSteps {
-				return nil, budget.Failure(celrt.ErrSteps)
+				return nil, celrt.ErrSteps
 			}
 			if u != "" {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, budget.Failure(err)
+					return nil, err
 				}
 				list6 = append(list6, u)
 			}
@@ -23796,16 +24115,16 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	imagesOf := func() (int64, error) {
 		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 		if err != nil {
-			return 0, budget.Failure(err)
+			return 0, err
 		}
 		list7 := make([]any, 0, len(content))
 		for _, c := range content {
 			if steps++; steps > celrt.MaxSteps {
-				return 0, budget.Failure(celrt.ErrSteps)
+				return 0, celrt.ErrSteps
 			}
 			opt, err := celrt.OptSelect(c, "type")
 			if err != nil {
-				return 0, budget.Failure(err)
+				return 0, err
 			}
 			v1 := opt.Value
 			if !opt.Ok {
@@ -23813,7 +24132,7 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			}
 			if celrt.EqualString(v1, "image") {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return 0, budget.Failure(err)
+					return 0, err
 				}
 				list7 = append(list7, c)
 			}
@@ -23823,56 +24142,56 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 	var imagesLazy celrt.Lazy[int64]
 	titles2, err := titlesLazy.Get(titlesOf)
 	if err != nil {
-		return "", false, budget.Failure(err)
+		return "", false, err
 	}
 	var v2 celrt.Optional[string]
 	if int64(len(titles2)) > int64(0) {
 		titles3, err := titlesLazy.Get(titlesOf)
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		elem3, err := celrt.IndexList(titles3, int64(0))
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		arg := int64(limits.Summary)
 		if err := budget.CallText("truncate", elem3, arg); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v2 = celrt.Of(celrt.Truncate(elem3, arg))
 	} else {
 		urls2, err := urlsLazy.Get(urlsOf)
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		var v3 celrt.Optional[string]
 		if int64(len(urls2)) > int64(0) {
 			urls3, err := urlsLazy.Get(urlsOf)
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			elem4, err := celrt.IndexList(urls3, int64(0))
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			arg2 := int64(limits.Summary)
 			if err := budget.CallText("truncate", elem4, arg2); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v3 = celrt.Of(celrt.Truncate(elem4, arg2))
 		} else {
 			images2, err := imagesLazy.Get(imagesOf)
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			var v4 celrt.Optional[string]
 			if images2 > int64(0) {
 				images3, err := imagesLazy.Get(imagesOf)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				if err := budget.CallText("plural", images3, "image", "images"); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v5 := celrt.Of(celrt.Plural(images3, "image", "images"))
 				v4 = v5
@@ -23882,9 +24201,6 @@ func ResultPlaywrightAny(input *value.Object, tool string, limits runtime.Limits
 			v3 = v4
 		}
 		v2 = v3
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v2.Value, v2.Ok, nil
 }
@@ -23942,9 +24258,10 @@ type letsFetchFetch struct {
 	extras   []string
 }
 
-// letsFetchFetchOf computes the lets of "fetch:fetch" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsFetchFetchOf(input *value.Object, tool string, limits runtime.Limits) (letsFetchFetch, celrt.Budget, int, error) {
+// letsFetchFetchOf computes the lets of "fetch:fetch" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsFetchFetchOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsFetchFetch, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 	if err != nil {
@@ -24114,41 +24431,44 @@ func letsFetchFetchOf(input *value.Object, tool string, limits runtime.Limits) (
 		v3 = v4
 	}
 	hostNote := v3
-	var v5 []string
-	if celrt.EqualBool(celrt.Field(input, "raw"), true) {
-		v5 = []string{"raw"}
-	} else {
-		v5 = []string{}
-	}
-	v6 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
-	ok := v6
-	if ok {
-		ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
-		if err != nil {
+	var extras []string
+	if slot == celrt.SlotPreview {
+		var v5 []string
+		if celrt.EqualBool(celrt.Field(input, "raw"), true) {
+			v5 = []string{"raw"}
+		} else {
+			v5 = []string{}
+		}
+		v6 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
+		ok := v6
+		if ok {
+			ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
+			if err != nil {
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			ok = ok2
+		}
+		var v7 []string
+		if ok {
+			if err := budget.CallText("numberText", input, "start_index"); err != nil {
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			r5, err := celrt.NumberTextOf(input, "start_index")
+			if err != nil {
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			if err := budget.Charge("_+_", int64(15+len(r5))); err != nil {
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			v7 = []string{"from character " + r5}
+		} else {
+			v7 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v5)+len(v7)))); err != nil {
 			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
 		}
-		ok = ok2
+		extras = celrt.Concat(v5, v7)
 	}
-	var v7 []string
-	if ok {
-		if err := budget.CallText("numberText", input, "start_index"); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-		}
-		r5, err := celrt.NumberTextOf(input, "start_index")
-		if err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-		}
-		if err := budget.Charge("_+_", int64(15+len(r5))); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-		}
-		v7 = []string{"from character " + r5}
-	} else {
-		v7 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v5)+len(v7)))); err != nil {
-		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-	}
-	extras := celrt.Concat(v5, v7)
 	return letsFetchFetch{
 		url2:     url2,
 		address:  address,
@@ -24188,7 +24508,7 @@ func letsFetchFetchOf(input *value.Object, tool string, limits runtime.Limits) (
 //	      + (extras.size() == 0 ? "" : " (" + extras.join(", ") + ")"))
 //	  : optional.none()
 func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsFetchFetchOf(input, tool, limits)
+	lets, budget, _, err := letsFetchFetchOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -24237,7 +24557,7 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 //	        truncate(hostNote == "" && hp.split("/", 2)[0].contains("@") ? hp.substring(hp.indexOf("@") + 1) : hp, limits.summary))))
 //	  : optional.none()
 func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsFetchFetchOf(input, tool, limits)
+	lets, budget, _, err := letsFetchFetchOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -24389,10 +24709,7 @@ func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (str
 //	result = cel.bind(text, result.text,
 //	  text == "" ? optional.none() : optional.of(fileSize(size(text))))
 func ResultFetchFetch(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsFetchFetchOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -24454,9 +24771,10 @@ type letsSlackAny struct {
 	reads        bool
 }
 
-// letsSlackAnyOf computes the lets of "slack:*" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (letsSlackAny, celrt.Budget, int, error) {
+// letsSlackAnyOf computes the lets of "slack:*" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsSlackAny, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	if err := budget.CallText("indexOf", tool, ":"); err != nil {
@@ -24626,64 +24944,67 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 		v7 = elem10
 	}
 	text := v7
-	var v8 string
-	if textConflict {
-		list3 := make([]string, 0, len(texts))
-		for _, t4 := range texts {
-			if steps++; steps > celrt.MaxSteps {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(celrt.ErrSteps))
+	var posted string
+	if slot == celrt.SlotPreview {
+		var v8 string
+		if textConflict {
+			list3 := make([]string, 0, len(texts))
+			for _, t4 := range texts {
+				if steps++; steps > celrt.MaxSteps {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(celrt.ErrSteps))
+				}
+				elem11, err := celrt.IndexList(t4, int64(0))
+				if err != nil {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
+				}
+				x3, err := celrt.AsString(elem11)
+				if err != nil {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
+				}
+				if err := budget.Charge("_+_", int64(len(x3)+2)); err != nil {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
+				}
+				elem12, err := celrt.IndexList(t4, int64(1))
+				if err != nil {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
+				}
+				quotient, err := celrt.DivInt(int64(200), int64(len(texts)))
+				if err != nil {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
+				}
+				if err := budget.CallText("truncate", elem12, quotient); err != nil {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
+				}
+				x4, err := celrt.AsString(elem12)
+				if err != nil {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
+				}
+				arg := celrt.Truncate(x4, quotient)
+				if err := budget.ChargeEach("_+_", int64(len(x3)+2+len(arg)), int64(len(x3)+2+len(arg)+1)); err != nil {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
+				}
+				elem13 := x3 + " '" + arg + "'"
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
+				}
+				list3 = append(list3, elem13)
 			}
-			elem11, err := celrt.IndexList(t4, int64(0))
+			if err := budget.Call("join", list3, " or "); err != nil {
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
+			}
+			v8 = celrt.JoinSep(list3, " or ")
+		} else {
+			if err := budget.CallText("truncate", text, int64(200)); err != nil {
+				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
+			}
+			x5, err := celrt.AsString(text)
 			if err != nil {
 				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
 			}
-			x3, err := celrt.AsString(elem11)
-			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
-			}
-			if err := budget.Charge("_+_", int64(len(x3)+2)); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
-			}
-			elem12, err := celrt.IndexList(t4, int64(1))
-			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
-			}
-			quotient, err := celrt.DivInt(int64(200), int64(len(texts)))
-			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
-			}
-			if err := budget.CallText("truncate", elem12, quotient); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
-			}
-			x4, err := celrt.AsString(elem12)
-			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
-			}
-			arg := celrt.Truncate(x4, quotient)
-			if err := budget.ChargeEach("_+_", int64(len(x3)+2+len(arg)), int64(len(x3)+2+len(arg)+1)); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
-			}
-			elem13 := x3 + " '" + arg + "'"
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
-			}
-			list3 = append(list3, elem13)
+			v8 = celrt.Truncate(x5, int64(200))
 		}
-		if err := budget.Call("join", list3, " or "); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
-		}
-		v8 = celrt.JoinSep(list3, " or ")
-	} else {
-		if err := budget.CallText("truncate", text, int64(200)); err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
-		}
-		x5, err := celrt.AsString(text)
-		if err != nil {
-			return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("posted", budget.Failure(err))
-		}
-		v8 = celrt.Truncate(x5, int64(200))
+		posted = v8
 	}
-	posted := v8
 	opt2 := celrt.NonEmpty(celrt.Field(input, "thread_ts"))
 	v9 := opt2.Value
 	if !opt2.Ok {
@@ -24704,26 +25025,29 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 		v9 = v11
 	}
 	thread := v9
-	opt3 := celrt.NonEmpty(celrt.Field(input, "timestamp"))
-	v12 := opt3.Value
-	if !opt3.Ok {
-		v13 := celrt.TypeOf(celrt.Field(input, "timestamp")) == celrt.DoubleType
-		var v14 string
-		if v13 {
-			if err := budget.CallText("numberText", input, "timestamp"); err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("stamp", budget.Failure(err))
+	var stamp string
+	if slot == celrt.SlotPreview {
+		opt3 := celrt.NonEmpty(celrt.Field(input, "timestamp"))
+		v12 := opt3.Value
+		if !opt3.Ok {
+			v13 := celrt.TypeOf(celrt.Field(input, "timestamp")) == celrt.DoubleType
+			var v14 string
+			if v13 {
+				if err := budget.CallText("numberText", input, "timestamp"); err != nil {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("stamp", budget.Failure(err))
+				}
+				r5, err := celrt.NumberTextOf(input, "timestamp")
+				if err != nil {
+					return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("stamp", budget.Failure(err))
+				}
+				v14 = r5
+			} else {
+				v14 = ""
 			}
-			r5, err := celrt.NumberTextOf(input, "timestamp")
-			if err != nil {
-				return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("stamp", budget.Failure(err))
-			}
-			v14 = r5
-		} else {
-			v14 = ""
+			v12 = v14
 		}
-		v12 = v14
+		stamp = v12
 	}
-	stamp := v12
 	emoji, err := celrt.FieldOf(input, "emoji", "", celrt.InputString)
 	if err != nil {
 		return letsSlackAny{}, celrt.Budget{}, 0, celrt.InLet("emojis", budget.Failure(err))
@@ -24865,7 +25189,7 @@ func letsSlackAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 //	          + (stamp == "" ? " a message" : " message " + stamp) + " in " + channel
 //	        : (reads ? "read " : "in ") + channel + (thread == "" ? "" : " thread " + thread))
 func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSlackAnyOf(input, tool, limits)
+	lets, budget, _, err := letsSlackAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -24990,7 +25314,7 @@ func PreviewSlackAny(input *value.Object, tool string, limits runtime.Limits) (s
 //	        ? (name == "reactions_remove" ? "remove " : "") + emoji + " on " + channel
 //	        : channel, limits.summary))
 func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsSlackAnyOf(input, tool, limits)
+	lets, budget, steps, err := letsSlackAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -25105,17 +25429,14 @@ func RowSlackAny(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  : v.?ok.orValue(null) == true ? optional.of("ok")
 //	  : optional.none())
 func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsSlackAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	vOf := func() (any, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
 			return nil, err
 		}
 		if err := budget.CallText("parseJSON", text); err != nil {
-			return nil, budget.Failure(err)
+			return nil, err
 		}
 		opt := celrt.ParseJSON(text)
 		v1 := opt.Value
@@ -25127,7 +25448,7 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 	var vLazy celrt.Lazy[any]
 	v3, err := vLazy.Get(vOf)
 	if err != nil {
-		return "", false, budget.Failure(err)
+		return "", false, err
 	}
 	var v4 celrt.Optional[string]
 	if celrt.TypeOf(v3) != celrt.MapType {
@@ -25135,11 +25456,11 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 	} else {
 		v5, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		opt2, err := celrt.OptSelect(v5, "ok")
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v6 := opt2.Value
 		if !opt2.Ok {
@@ -25149,11 +25470,11 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 		if celrt.EqualBool(v6, false) {
 			v8, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			opt3, err := celrt.OptSelect(v8, "error")
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v9 := opt3.Value
 			if !opt3.Ok {
@@ -25163,39 +25484,39 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 			if celrt.TypeOf(v9) == celrt.StringType {
 				v11, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v12, err := celrt.Select(v11, "error")
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				if err := budget.CallText("collapse", v12); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				x, err := celrt.AsString(v12)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				arg := celrt.Collapse(x)
 				if err := budget.CallText("truncate", arg, int64(60)); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v10 = celrt.Truncate(arg, int64(60))
 			} else {
 				v10 = "error"
 			}
 			if err := budget.Charge("_+_", int64(8+len(v10))); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v7 = celrt.Of("failed: " + v10)
 		} else {
 			v13, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			opt4, err := celrt.OptSelect(v13, "messages")
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v14 := opt4.Value
 			if !opt4.Ok {
@@ -25205,29 +25526,29 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 			if celrt.TypeOf(v14) == celrt.ListType {
 				v16, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				messages, err := celrt.Select(v16, "messages")
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				size, err := celrt.Size(messages)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				if err := budget.CallText("plural", size, "message", "messages"); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v17 := celrt.Of(celrt.Plural(size, "message", "messages"))
 				v15 = v17
 			} else {
 				v18, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				opt5, err := celrt.OptSelect(v18, "channels")
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v19 := opt5.Value
 				if !opt5.Ok {
@@ -25237,29 +25558,29 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 				if celrt.TypeOf(v19) == celrt.ListType {
 					v21, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					channels, err := celrt.Select(v21, "channels")
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					size2, err := celrt.Size(channels)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.CallText("plural", size2, "channel", "channels"); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v22 := celrt.Of(celrt.Plural(size2, "channel", "channels"))
 					v20 = v22
 				} else {
 					v23, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					opt6, err := celrt.OptSelect(v23, "members")
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v24 := opt6.Value
 					if !opt6.Ok {
@@ -25269,29 +25590,29 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 					if celrt.TypeOf(v24) == celrt.ListType {
 						v26, err := vLazy.Get(vOf)
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						members, err := celrt.Select(v26, "members")
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						size3, err := celrt.Size(members)
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						if err := budget.CallText("plural", size3, "member", "members"); err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						v27 := celrt.Of(celrt.Plural(size3, "member", "members"))
 						v25 = v27
 					} else {
 						v28, err := vLazy.Get(vOf)
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						opt7, err := celrt.OptSelect(v28, "ok")
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						v29 := opt7.Value
 						if !opt7.Ok {
@@ -25312,9 +25633,6 @@ func ResultSlackAny(input *value.Object, tool string, limits runtime.Limits, res
 			v7 = v15
 		}
 		v4 = v7
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v4.Value, v4.Ok, nil
 }
@@ -25352,9 +25670,10 @@ type letsMemoryAny struct {
 	ordered   [][]string
 }
 
-// letsMemoryAnyOf computes the lets of "memory:*" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (letsMemoryAny, celrt.Budget, int, error) {
+// letsMemoryAnyOf computes the lets of "memory:*" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsMemoryAny, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	if err := budget.CallText("indexOf", tool, ":"); err != nil {
@@ -25392,1192 +25711,1222 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		v1 = tool
 	}
 	name := v1
-	var v2 string
-	if strings.HasPrefix(name, "delete_") {
-		v2 = "DELETE "
-	} else {
-		ok := strings.HasPrefix(name, "create_")
-		if !ok {
-			ok = strings.HasPrefix(name, "add_")
-		}
-		var v3 string
-		if ok {
-			v3 = "add "
+	var verb string
+	if slot != celrt.SlotTier {
+		var v2 string
+		if strings.HasPrefix(name, "delete_") {
+			v2 = "DELETE "
 		} else {
-			v3 = ""
+			ok := strings.HasPrefix(name, "create_")
+			if !ok {
+				ok = strings.HasPrefix(name, "add_")
+			}
+			var v3 string
+			if ok {
+				v3 = "add "
+			} else {
+				v3 = ""
+			}
+			v2 = v3
 		}
-		v2 = v3
+		verb = v2
 	}
-	verb := v2
-	v4 := celrt.TypeOf(celrt.Field(input, "entities")) == celrt.ListType
-	var v5 any
-	if v4 {
-		v5 = celrt.Field(input, "entities")
-	} else {
-		v5 = []any{}
-	}
-	items, err := celrt.Iterate(v5)
-	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-	}
-	list := make([]any, 0, items.Len())
-	for i := range items.Len() {
-		e := items.At(i)
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", celrt.ErrSteps)
+	var entities []string
+	if slot != celrt.SlotTier {
+		v4 := celrt.TypeOf(celrt.Field(input, "entities")) == celrt.ListType
+		var v5 any
+		if v4 {
+			v5 = celrt.Field(input, "entities")
+		} else {
+			v5 = []any{}
 		}
-		ok2 := celrt.TypeOf(e) == celrt.MapType
-		if ok2 {
-			opt, err := celrt.OptSelect(e, "name")
+		items, err := celrt.Iterate(v5)
+		if err != nil {
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			e := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", celrt.ErrSteps)
+			}
+			ok2 := celrt.TypeOf(e) == celrt.MapType
+			if ok2 {
+				opt, err := celrt.OptSelect(e, "name")
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+				}
+				v6 := opt.Value
+				if !opt.Ok {
+					v6 = nil
+				}
+				ok2 = celrt.TypeOf(v6) == celrt.StringType
+			}
+			if ok2 {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+				}
+				list = append(list, e)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, e2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", celrt.ErrSteps)
+			}
+			name2, err := celrt.Select(e2, "name")
 			if err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
 			}
-			v6 := opt.Value
-			if !opt.Ok {
-				v6 = nil
+			if err := budget.CallText("collapse", name2); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
 			}
-			ok2 = celrt.TypeOf(v6) == celrt.StringType
-		}
-		if ok2 {
+			x, err := celrt.AsString(name2)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+			}
+			arg := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg, int64(60)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+			}
+			arg2 := celrt.Truncate(arg, int64(60))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+			}
+			opt2, err := celrt.OptSelect(e2, "entityType")
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+			}
+			v7 := opt2.Value
+			if !opt2.Ok {
+				v7 = nil
+			}
+			var v8 string
+			if celrt.TypeOf(v7) == celrt.StringType {
+				entityType, err := celrt.Select(e2, "entityType")
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+				}
+				if err := budget.CallText("collapse", entityType); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+				}
+				x2, err := celrt.AsString(entityType)
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+				}
+				arg3 := celrt.Collapse(x2)
+				if err := budget.CallText("truncate", arg3, int64(30)); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+				}
+				arg4 := celrt.Truncate(arg3, int64(30))
+				if err := budget.ChargeEach("_+_", int64(2+len(arg4)), int64(2+len(arg4)+1)); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+				}
+				v8 = " (" + arg4 + ")"
+			} else {
+				v8 = ""
+			}
+			if err := budget.Charge("_+_", int64(1+len(arg2)+1+len(v8))); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+			}
+			elem := "'" + arg2 + "'" + v8
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
 			}
-			list = append(list, e)
+			list2 = append(list2, elem)
 		}
+		entities = list2
 	}
-	list2 := make([]string, 0, len(list))
-	for _, e2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", celrt.ErrSteps)
-		}
-		name2, err := celrt.Select(e2, "name")
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-		}
-		if err := budget.CallText("collapse", name2); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-		}
-		x, err := celrt.AsString(name2)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-		}
-		arg := celrt.Collapse(x)
-		if err := budget.CallText("truncate", arg, int64(60)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-		}
-		arg2 := celrt.Truncate(arg, int64(60))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-		}
-		opt2, err := celrt.OptSelect(e2, "entityType")
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-		}
-		v7 := opt2.Value
-		if !opt2.Ok {
-			v7 = nil
-		}
-		var v8 string
-		if celrt.TypeOf(v7) == celrt.StringType {
-			entityType, err := celrt.Select(e2, "entityType")
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-			}
-			if err := budget.CallText("collapse", entityType); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-			}
-			x2, err := celrt.AsString(entityType)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-			}
-			arg3 := celrt.Collapse(x2)
-			if err := budget.CallText("truncate", arg3, int64(30)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-			}
-			arg4 := celrt.Truncate(arg3, int64(30))
-			if err := budget.ChargeEach("_+_", int64(2+len(arg4)), int64(2+len(arg4)+1)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-			}
-			v8 = " (" + arg4 + ")"
+	var relations []string
+	if slot != celrt.SlotTier {
+		v9 := celrt.TypeOf(celrt.Field(input, "relations")) == celrt.ListType
+		var v10 any
+		if v9 {
+			v10 = celrt.Field(input, "relations")
 		} else {
-			v8 = ""
+			v10 = []any{}
 		}
-		if err := budget.Charge("_+_", int64(1+len(arg2)+1+len(v8))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
+		items2, err := celrt.Iterate(v10)
+		if err != nil {
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
 		}
-		elem := "'" + arg2 + "'" + v8
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("entities", err)
-		}
-		list2 = append(list2, elem)
-	}
-	entities := list2
-	v9 := celrt.TypeOf(celrt.Field(input, "relations")) == celrt.ListType
-	var v10 any
-	if v9 {
-		v10 = celrt.Field(input, "relations")
-	} else {
-		v10 = []any{}
-	}
-	items2, err := celrt.Iterate(v10)
-	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", err)
-	}
-	list3 := make([]any, 0, items2.Len())
-	for i2 := range items2.Len() {
-		r4 := items2.At(i2)
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", celrt.ErrSteps)
-		}
-		v12, failure := func() (bool, error) {
-			ok3 := celrt.TypeOf(r4) == celrt.MapType
-			if ok3 {
-				opt3, err := celrt.OptSelect(r4, "from")
-				if err != nil {
-					return false, err
-				}
-				v11 := opt3.Value
-				if !opt3.Ok {
-					v11 = nil
-				}
-				ok3 = celrt.TypeOf(v11) == celrt.StringType
+		list3 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			r4 := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", celrt.ErrSteps)
 			}
-			return ok3, nil
-		}()
-		ok4, failure2 := v12, failure
-		if failure != nil || ok4 {
-			v14, failure3 := func() (bool, error) {
-				opt4, err := celrt.OptSelect(r4, "to")
-				if err != nil {
-					return false, budget.Failure(err)
+			v12, failure := func() (bool, error) {
+				ok3 := celrt.TypeOf(r4) == celrt.MapType
+				if ok3 {
+					opt3, err := celrt.OptSelect(r4, "from")
+					if err != nil {
+						return false, err
+					}
+					v11 := opt3.Value
+					if !opt3.Ok {
+						v11 = nil
+					}
+					ok3 = celrt.TypeOf(v11) == celrt.StringType
 				}
-				v13 := opt4.Value
-				if !opt4.Ok {
-					v13 = nil
-				}
-				return celrt.TypeOf(v13) == celrt.StringType, nil
+				return ok3, nil
 			}()
-			ok4, failure2 = celrt.And(v12, failure, v14, failure3)
-		}
-		if failure2 != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(failure2))
-		}
-		if ok4 {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			ok4, failure2 := v12, failure
+			if failure != nil || ok4 {
+				v14, failure3 := func() (bool, error) {
+					opt4, err := celrt.OptSelect(r4, "to")
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					v13 := opt4.Value
+					if !opt4.Ok {
+						v13 = nil
+					}
+					return celrt.TypeOf(v13) == celrt.StringType, nil
+				}()
+				ok4, failure2 = celrt.And(v12, failure, v14, failure3)
 			}
-			list3 = append(list3, r4)
+			if failure2 != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(failure2))
+			}
+			if ok4 {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+				}
+				list3 = append(list3, r4)
+			}
 		}
-	}
-	list4 := make([]string, 0, len(list3))
-	for _, r5 := range list3 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(celrt.ErrSteps))
-		}
-		from, err := celrt.Select(r5, "from")
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		if err := budget.CallText("collapse", from); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		x3, err := celrt.AsString(from)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		arg5 := celrt.Collapse(x3)
-		if err := budget.CallText("truncate", arg5, int64(40)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		arg6 := celrt.Truncate(arg5, int64(40))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+2)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		opt5, err := celrt.OptSelect(r5, "relationType")
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		v15 := opt5.Value
-		if !opt5.Ok {
-			v15 = nil
-		}
-		var v16 any
-		if celrt.TypeOf(v15) == celrt.StringType {
-			relationType, err := celrt.Select(r5, "relationType")
+		list4 := make([]string, 0, len(list3))
+		for _, r5 := range list3 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(celrt.ErrSteps))
+			}
+			from, err := celrt.Select(r5, "from")
 			if err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
 			}
-			v16 = relationType
+			if err := budget.CallText("collapse", from); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			x3, err := celrt.AsString(from)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			arg5 := celrt.Collapse(x3)
+			if err := budget.CallText("truncate", arg5, int64(40)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			arg6 := celrt.Truncate(arg5, int64(40))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+2)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			opt5, err := celrt.OptSelect(r5, "relationType")
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			v15 := opt5.Value
+			if !opt5.Ok {
+				v15 = nil
+			}
+			var v16 any
+			if celrt.TypeOf(v15) == celrt.StringType {
+				relationType, err := celrt.Select(r5, "relationType")
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+				}
+				v16 = relationType
+			} else {
+				v16 = "?"
+			}
+			if err := budget.CallText("collapse", v16); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			x4, err := celrt.AsString(v16)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			arg7 := celrt.Collapse(x4)
+			if err := budget.CallText("truncate", arg7, int64(30)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			arg8 := celrt.Truncate(arg7, int64(30))
+			if err := budget.Charge("_+_", int64(1+len(arg6)+2+len(arg8))); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			size := 1 + len(arg6) + 2 + len(arg8) + 2
+			if err := budget.Charge("_+_", int64(size)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			to, err := celrt.Select(r5, "to")
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			if err := budget.CallText("collapse", to); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			x5, err := celrt.AsString(to)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			arg9 := celrt.Collapse(x5)
+			if err := budget.CallText("truncate", arg9, int64(40)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			arg10 := celrt.Truncate(arg9, int64(40))
+			if err := budget.ChargeEach("_+_", int64(size+len(arg10)), int64(size+len(arg10)+1)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			elem2 := "'" + arg6 + "' " + arg8 + " '" + arg10 + "'"
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			}
+			list4 = append(list4, elem2)
+		}
+		relations = list4
+	}
+	var added []string
+	if slot != celrt.SlotTier {
+		v17 := celrt.TypeOf(celrt.Field(input, "observations")) == celrt.ListType
+		var v18 any
+		if v17 {
+			v18 = celrt.Field(input, "observations")
 		} else {
-			v16 = "?"
+			v18 = []any{}
 		}
-		if err := budget.CallText("collapse", v16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		x4, err := celrt.AsString(v16)
+		items3, err := celrt.Iterate(v18)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 		}
-		arg7 := celrt.Collapse(x4)
-		if err := budget.CallText("truncate", arg7, int64(30)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
+		list5 := make([]any, 0, items3.Len())
+		for i3 := range items3.Len() {
+			o := items3.At(i3)
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(celrt.ErrSteps))
+			}
+			ok5 := celrt.TypeOf(o) == celrt.MapType
+			if ok5 {
+				opt6, err := celrt.OptSelect(o, "entityName")
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				v19 := opt6.Value
+				if !opt6.Ok {
+					v19 = nil
+				}
+				ok5 = celrt.TypeOf(v19) == celrt.StringType
+			}
+			if ok5 {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				list5 = append(list5, o)
+			}
 		}
-		arg8 := celrt.Truncate(arg7, int64(30))
-		if err := budget.Charge("_+_", int64(1+len(arg6)+2+len(arg8))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		size := 1 + len(arg6) + 2 + len(arg8) + 2
-		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		to, err := celrt.Select(r5, "to")
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		if err := budget.CallText("collapse", to); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		x5, err := celrt.AsString(to)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		arg9 := celrt.Collapse(x5)
-		if err := budget.CallText("truncate", arg9, int64(40)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		arg10 := celrt.Truncate(arg9, int64(40))
-		if err := budget.ChargeEach("_+_", int64(size+len(arg10)), int64(size+len(arg10)+1)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		elem2 := "'" + arg6 + "' " + arg8 + " '" + arg10 + "'"
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("relations", budget.Failure(err))
-		}
-		list4 = append(list4, elem2)
-	}
-	relations := list4
-	v17 := celrt.TypeOf(celrt.Field(input, "observations")) == celrt.ListType
-	var v18 any
-	if v17 {
-		v18 = celrt.Field(input, "observations")
-	} else {
-		v18 = []any{}
-	}
-	items3, err := celrt.Iterate(v18)
-	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-	}
-	list5 := make([]any, 0, items3.Len())
-	for i3 := range items3.Len() {
-		o := items3.At(i3)
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(celrt.ErrSteps))
-		}
-		ok5 := celrt.TypeOf(o) == celrt.MapType
-		if ok5 {
-			opt6, err := celrt.OptSelect(o, "entityName")
+		list6 := make([]string, 0, len(list5))
+		for _, o2 := range list5 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(celrt.ErrSteps))
+			}
+			ownOf := func() (any, error) {
+				opt7, err := celrt.OptSelect(o2, "contents")
+				if err != nil {
+					return nil, budget.Failure(err)
+				}
+				v20 := opt7.Value
+				if !opt7.Ok {
+					v20 = nil
+				}
+				var v21 any
+				if celrt.TypeOf(v20) == celrt.ListType {
+					contents, err := celrt.Select(o2, "contents")
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					v21 = contents
+				} else {
+					v21 = []any{}
+				}
+				return v21, nil
+			}
+			var ownLazy celrt.Lazy[any]
+			otherOf := func() (any, error) {
+				opt8, err := celrt.OptSelect(o2, "observations")
+				if err != nil {
+					return nil, budget.Failure(err)
+				}
+				v22 := opt8.Value
+				if !opt8.Ok {
+					v22 = nil
+				}
+				var v23 any
+				if celrt.TypeOf(v22) == celrt.ListType {
+					observations, err := celrt.Select(o2, "observations")
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					v23 = observations
+				} else {
+					v23 = []any{}
+				}
+				return v23, nil
+			}
+			var otherLazy celrt.Lazy[any]
+			itemsOf := func() (any, error) {
+				v26, failure7 := func() (bool, error) {
+					v24, failure4 := func() (bool, error) {
+						own2, err := ownLazy.Get(ownOf)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						size2, err := celrt.Size(own2)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return size2 > int64(0), nil
+					}()
+					ok6, failure5 := v24, failure4
+					if failure4 != nil || ok6 {
+						v25, failure6 := func() (bool, error) {
+							other2, err := otherLazy.Get(otherOf)
+							if err != nil {
+								return false, budget.Failure(err)
+							}
+							size3, err := celrt.Size(other2)
+							if err != nil {
+								return false, budget.Failure(err)
+							}
+							return size3 > int64(0), nil
+						}()
+						ok6, failure5 = celrt.And(v24, failure4, v25, failure6)
+					}
+					if failure5 != nil {
+						return false, budget.Failure(failure5)
+					}
+					return ok6, nil
+				}()
+				ok7, failure8 := v26, failure7
+				if failure7 != nil || ok7 {
+					v27, failure9 := func() (bool, error) {
+						own3, err := ownLazy.Get(ownOf)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						other3, err := otherLazy.Get(otherOf)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return !celrt.Equal(own3, other3), nil
+					}()
+					ok7, failure8 = celrt.And(v26, failure7, v27, failure9)
+				}
+				if failure8 != nil {
+					return nil, budget.Failure(failure8)
+				}
+				var v28 any
+				if ok7 {
+					own4, err := ownLazy.Get(ownOf)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					other4, err := otherLazy.Get(otherOf)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					if err := budget.Call("_+_", own4, other4); err != nil {
+						return nil, budget.Failure(err)
+					}
+					sum2, err := celrt.Add(own4, other4)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					v28 = sum2
+				} else {
+					own5, err := ownLazy.Get(ownOf)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					size4, err := celrt.Size(own5)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					var v29 any
+					if size4 > int64(0) {
+						own6, err := ownLazy.Get(ownOf)
+						if err != nil {
+							return nil, budget.Failure(err)
+						}
+						v29 = own6
+					} else {
+						other5, err := otherLazy.Get(otherOf)
+						if err != nil {
+							return nil, budget.Failure(err)
+						}
+						v29 = other5
+					}
+					v28 = v29
+				}
+				return v28, nil
+			}
+			var itemsLazy celrt.Lazy[any]
+			entityName, err := celrt.Select(o2, "entityName")
 			if err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
-			v19 := opt6.Value
-			if !opt6.Ok {
-				v19 = nil
+			if err := budget.CallText("collapse", entityName); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
-			ok5 = celrt.TypeOf(v19) == celrt.StringType
-		}
-		if ok5 {
+			x6, err := celrt.AsString(entityName)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+			}
+			arg11 := celrt.Collapse(x6)
+			if err := budget.CallText("truncate", arg11, int64(40)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+			}
+			arg12 := celrt.Truncate(arg11, int64(40))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg12)), int64(1+len(arg12)+3)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+			}
+			v30, failure10 := func() (bool, error) {
+				items5, err := itemsLazy.Get(itemsOf)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				size5, err := celrt.Size(items5)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return size5 > int64(0), nil
+			}()
+			ok8, failure11 := v30, failure10
+			if failure10 != nil || ok8 {
+				v31, failure12 := func() (bool, error) {
+					items6, err := itemsLazy.Get(itemsOf)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem3, err := celrt.Index(items6, int64(0))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return celrt.TypeOf(elem3) == celrt.StringType, nil
+				}()
+				ok8, failure11 = celrt.And(v30, failure10, v31, failure12)
+			}
+			if failure11 != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(failure11))
+			}
+			var v32 string
+			if ok8 {
+				items7, err := itemsLazy.Get(itemsOf)
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				elem4, err := celrt.Index(items7, int64(0))
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				if err := budget.CallText("collapse", elem4); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				x7, err := celrt.AsString(elem4)
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				arg13 := celrt.Collapse(x7)
+				if err := budget.CallText("truncate", arg13, int64(80)); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				arg14 := celrt.Truncate(arg13, int64(80))
+				if err := budget.ChargeEach("_+_", int64(1+len(arg14)), int64(1+len(arg14)+1)); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				v32 = "\"" + arg14 + "\""
+			} else {
+				v32 = ""
+			}
+			if err := budget.Charge("_+_", int64(1+len(arg12)+3+len(v32))); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+			}
+			items8, err := itemsLazy.Get(itemsOf)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+			}
+			size6, err := celrt.Size(items8)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+			}
+			var v33 string
+			if size6 > int64(1) {
+				items9, err := itemsLazy.Get(itemsOf)
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				size7, err := celrt.Size(items9)
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				diff, err := celrt.SubInt(size7, int64(1))
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				arg15 := strconv.FormatInt(diff, 10)
+				if err := budget.ChargeEach("_+_", int64(5+len(arg15)), int64(5+len(arg15)+5)); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				}
+				v33 = " and " + arg15 + " more"
+			} else {
+				v33 = ""
+			}
+			size8 := 1 + len(arg12) + 3 + len(v32) + len(v33)
+			if err := budget.Charge("_+_", int64(size8)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+			}
+			elem5 := "'" + arg12 + "': " + v32 + v33
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
 			}
-			list5 = append(list5, o)
+			list6 = append(list6, elem5)
 		}
+		added = list6
 	}
-	list6 := make([]string, 0, len(list5))
-	for _, o2 := range list5 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(celrt.ErrSteps))
+	var deleted []string
+	if slot != celrt.SlotTier {
+		v34 := celrt.TypeOf(celrt.Field(input, "deletions")) == celrt.ListType
+		var v35 any
+		if v34 {
+			v35 = celrt.Field(input, "deletions")
+		} else {
+			v35 = []any{}
 		}
-		ownOf := func() (any, error) {
-			opt7, err := celrt.OptSelect(o2, "contents")
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			v20 := opt7.Value
-			if !opt7.Ok {
-				v20 = nil
-			}
-			var v21 any
-			if celrt.TypeOf(v20) == celrt.ListType {
-				contents, err := celrt.Select(o2, "contents")
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				v21 = contents
-			} else {
-				v21 = []any{}
-			}
-			return v21, nil
+		items10, err := celrt.Iterate(v35)
+		if err != nil {
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 		}
-		var ownLazy celrt.Lazy[any]
-		otherOf := func() (any, error) {
-			opt8, err := celrt.OptSelect(o2, "observations")
-			if err != nil {
-				return nil, budget.Failure(err)
+		list7 := make([]any, 0, items10.Len())
+		for i4 := range items10.Len() {
+			o3 := items10.At(i4)
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(celrt.ErrSteps))
 			}
-			v22 := opt8.Value
-			if !opt8.Ok {
-				v22 = nil
-			}
-			var v23 any
-			if celrt.TypeOf(v22) == celrt.ListType {
-				observations, err := celrt.Select(o2, "observations")
+			ok9 := celrt.TypeOf(o3) == celrt.MapType
+			if ok9 {
+				opt9, err := celrt.OptSelect(o3, "entityName")
 				if err != nil {
-					return nil, budget.Failure(err)
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 				}
-				v23 = observations
-			} else {
-				v23 = []any{}
+				v36 := opt9.Value
+				if !opt9.Ok {
+					v36 = nil
+				}
+				ok9 = celrt.TypeOf(v36) == celrt.StringType
 			}
-			return v23, nil
+			if ok9 {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				}
+				list7 = append(list7, o3)
+			}
 		}
-		var otherLazy celrt.Lazy[any]
-		itemsOf := func() (any, error) {
-			v26, failure7 := func() (bool, error) {
-				v24, failure4 := func() (bool, error) {
-					own2, err := ownLazy.Get(ownOf)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					size2, err := celrt.Size(own2)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					return size2 > int64(0), nil
-				}()
-				ok6, failure5 := v24, failure4
-				if failure4 != nil || ok6 {
-					v25, failure6 := func() (bool, error) {
-						other2, err := otherLazy.Get(otherOf)
-						if err != nil {
-							return false, budget.Failure(err)
-						}
-						size3, err := celrt.Size(other2)
-						if err != nil {
-							return false, budget.Failure(err)
-						}
-						return size3 > int64(0), nil
-					}()
-					ok6, failure5 = celrt.And(v24, failure4, v25, failure6)
-				}
-				if failure5 != nil {
-					return false, budget.Failure(failure5)
-				}
-				return ok6, nil
-			}()
-			ok7, failure8 := v26, failure7
-			if failure7 != nil || ok7 {
-				v27, failure9 := func() (bool, error) {
-					own3, err := ownLazy.Get(ownOf)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					other3, err := otherLazy.Get(otherOf)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					return !celrt.Equal(own3, other3), nil
-				}()
-				ok7, failure8 = celrt.And(v26, failure7, v27, failure9)
+		list8 := make([]string, 0, len(list7))
+		for _, o4 := range list7 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(celrt.ErrSteps))
 			}
-			if failure8 != nil {
-				return nil, budget.Failure(failure8)
-			}
-			var v28 any
-			if ok7 {
-				own4, err := ownLazy.Get(ownOf)
+			ownOf2 := func() (any, error) {
+				opt10, err := celrt.OptSelect(o4, "observations")
 				if err != nil {
 					return nil, budget.Failure(err)
 				}
-				other4, err := otherLazy.Get(otherOf)
-				if err != nil {
-					return nil, budget.Failure(err)
+				v37 := opt10.Value
+				if !opt10.Ok {
+					v37 = nil
 				}
-				if err := budget.Call("_+_", own4, other4); err != nil {
-					return nil, budget.Failure(err)
-				}
-				sum2, err := celrt.Add(own4, other4)
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				v28 = sum2
-			} else {
-				own5, err := ownLazy.Get(ownOf)
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				size4, err := celrt.Size(own5)
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				var v29 any
-				if size4 > int64(0) {
-					own6, err := ownLazy.Get(ownOf)
+				var v38 any
+				if celrt.TypeOf(v37) == celrt.ListType {
+					observations2, err := celrt.Select(o4, "observations")
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					v29 = own6
+					v38 = observations2
 				} else {
-					other5, err := otherLazy.Get(otherOf)
+					v38 = []any{}
+				}
+				return v38, nil
+			}
+			var ownLazy2 celrt.Lazy[any]
+			otherOf2 := func() (any, error) {
+				opt11, err := celrt.OptSelect(o4, "contents")
+				if err != nil {
+					return nil, budget.Failure(err)
+				}
+				v39 := opt11.Value
+				if !opt11.Ok {
+					v39 = nil
+				}
+				var v40 any
+				if celrt.TypeOf(v39) == celrt.ListType {
+					contents2, err := celrt.Select(o4, "contents")
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					v29 = other5
+					v40 = contents2
+				} else {
+					v40 = []any{}
 				}
-				v28 = v29
+				return v40, nil
 			}
-			return v28, nil
-		}
-		var itemsLazy celrt.Lazy[any]
-		entityName, err := celrt.Select(o2, "entityName")
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-		}
-		if err := budget.CallText("collapse", entityName); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-		}
-		x6, err := celrt.AsString(entityName)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-		}
-		arg11 := celrt.Collapse(x6)
-		if err := budget.CallText("truncate", arg11, int64(40)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-		}
-		arg12 := celrt.Truncate(arg11, int64(40))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg12)), int64(1+len(arg12)+3)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-		}
-		v30, failure10 := func() (bool, error) {
-			items5, err := itemsLazy.Get(itemsOf)
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			size5, err := celrt.Size(items5)
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			return size5 > int64(0), nil
-		}()
-		ok8, failure11 := v30, failure10
-		if failure10 != nil || ok8 {
-			v31, failure12 := func() (bool, error) {
-				items6, err := itemsLazy.Get(itemsOf)
-				if err != nil {
-					return false, budget.Failure(err)
+			var otherLazy2 celrt.Lazy[any]
+			itemsOf2 := func() (any, error) {
+				v43, failure16 := func() (bool, error) {
+					v41, failure13 := func() (bool, error) {
+						own8, err := ownLazy2.Get(ownOf2)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						size9, err := celrt.Size(own8)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return size9 > int64(0), nil
+					}()
+					ok10, failure14 := v41, failure13
+					if failure13 != nil || ok10 {
+						v42, failure15 := func() (bool, error) {
+							other7, err := otherLazy2.Get(otherOf2)
+							if err != nil {
+								return false, budget.Failure(err)
+							}
+							size10, err := celrt.Size(other7)
+							if err != nil {
+								return false, budget.Failure(err)
+							}
+							return size10 > int64(0), nil
+						}()
+						ok10, failure14 = celrt.And(v41, failure13, v42, failure15)
+					}
+					if failure14 != nil {
+						return false, budget.Failure(failure14)
+					}
+					return ok10, nil
+				}()
+				ok11, failure17 := v43, failure16
+				if failure16 != nil || ok11 {
+					v44, failure18 := func() (bool, error) {
+						own9, err := ownLazy2.Get(ownOf2)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						other8, err := otherLazy2.Get(otherOf2)
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return !celrt.Equal(own9, other8), nil
+					}()
+					ok11, failure17 = celrt.And(v43, failure16, v44, failure18)
 				}
-				elem3, err := celrt.Index(items6, int64(0))
-				if err != nil {
-					return false, budget.Failure(err)
+				if failure17 != nil {
+					return nil, budget.Failure(failure17)
 				}
-				return celrt.TypeOf(elem3) == celrt.StringType, nil
-			}()
-			ok8, failure11 = celrt.And(v30, failure10, v31, failure12)
-		}
-		if failure11 != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(failure11))
-		}
-		var v32 string
-		if ok8 {
-			items7, err := itemsLazy.Get(itemsOf)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
+				var v45 any
+				if ok11 {
+					own10, err := ownLazy2.Get(ownOf2)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					other9, err := otherLazy2.Get(otherOf2)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					if err := budget.Call("_+_", own10, other9); err != nil {
+						return nil, budget.Failure(err)
+					}
+					sum3, err := celrt.Add(own10, other9)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					v45 = sum3
+				} else {
+					own11, err := ownLazy2.Get(ownOf2)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					size11, err := celrt.Size(own11)
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					var v46 any
+					if size11 > int64(0) {
+						own12, err := ownLazy2.Get(ownOf2)
+						if err != nil {
+							return nil, budget.Failure(err)
+						}
+						v46 = own12
+					} else {
+						other10, err := otherLazy2.Get(otherOf2)
+						if err != nil {
+							return nil, budget.Failure(err)
+						}
+						v46 = other10
+					}
+					v45 = v46
+				}
+				return v45, nil
 			}
-			elem4, err := celrt.Index(items7, int64(0))
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-			}
-			if err := budget.CallText("collapse", elem4); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-			}
-			x7, err := celrt.AsString(elem4)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-			}
-			arg13 := celrt.Collapse(x7)
-			if err := budget.CallText("truncate", arg13, int64(80)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-			}
-			arg14 := celrt.Truncate(arg13, int64(80))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg14)), int64(1+len(arg14)+1)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-			}
-			v32 = "\"" + arg14 + "\""
-		} else {
-			v32 = ""
-		}
-		if err := budget.Charge("_+_", int64(1+len(arg12)+3+len(v32))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-		}
-		items8, err := itemsLazy.Get(itemsOf)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-		}
-		size6, err := celrt.Size(items8)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-		}
-		var v33 string
-		if size6 > int64(1) {
-			items9, err := itemsLazy.Get(itemsOf)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-			}
-			size7, err := celrt.Size(items9)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-			}
-			diff, err := celrt.SubInt(size7, int64(1))
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-			}
-			arg15 := strconv.FormatInt(diff, 10)
-			if err := budget.ChargeEach("_+_", int64(5+len(arg15)), int64(5+len(arg15)+5)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-			}
-			v33 = " and " + arg15 + " more"
-		} else {
-			v33 = ""
-		}
-		size8 := 1 + len(arg12) + 3 + len(v32) + len(v33)
-		if err := budget.Charge("_+_", int64(size8)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-		}
-		elem5 := "'" + arg12 + "': " + v32 + v33
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("added", budget.Failure(err))
-		}
-		list6 = append(list6, elem5)
-	}
-	added := list6
-	v34 := celrt.TypeOf(celrt.Field(input, "deletions")) == celrt.ListType
-	var v35 any
-	if v34 {
-		v35 = celrt.Field(input, "deletions")
-	} else {
-		v35 = []any{}
-	}
-	items10, err := celrt.Iterate(v35)
-	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-	}
-	list7 := make([]any, 0, items10.Len())
-	for i4 := range items10.Len() {
-		o3 := items10.At(i4)
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(celrt.ErrSteps))
-		}
-		ok9 := celrt.TypeOf(o3) == celrt.MapType
-		if ok9 {
-			opt9, err := celrt.OptSelect(o3, "entityName")
+			var itemsLazy2 celrt.Lazy[any]
+			entityName2, err := celrt.Select(o4, "entityName")
 			if err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
-			v36 := opt9.Value
-			if !opt9.Ok {
-				v36 = nil
+			if err := budget.CallText("collapse", entityName2); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
-			ok9 = celrt.TypeOf(v36) == celrt.StringType
-		}
-		if ok9 {
+			x8, err := celrt.AsString(entityName2)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+			}
+			arg16 := celrt.Collapse(x8)
+			if err := budget.CallText("truncate", arg16, int64(40)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+			}
+			arg17 := celrt.Truncate(arg16, int64(40))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+3)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+			}
+			v47, failure19 := func() (bool, error) {
+				items12, err := itemsLazy2.Get(itemsOf2)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				size12, err := celrt.Size(items12)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				return size12 > int64(0), nil
+			}()
+			ok12, failure20 := v47, failure19
+			if failure19 != nil || ok12 {
+				v48, failure21 := func() (bool, error) {
+					items13, err := itemsLazy2.Get(itemsOf2)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					elem6, err := celrt.Index(items13, int64(0))
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return celrt.TypeOf(elem6) == celrt.StringType, nil
+				}()
+				ok12, failure20 = celrt.And(v47, failure19, v48, failure21)
+			}
+			if failure20 != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(failure20))
+			}
+			var v49 string
+			if ok12 {
+				items14, err := itemsLazy2.Get(itemsOf2)
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				}
+				elem7, err := celrt.Index(items14, int64(0))
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				}
+				if err := budget.CallText("collapse", elem7); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				}
+				x9, err := celrt.AsString(elem7)
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				}
+				arg18 := celrt.Collapse(x9)
+				if err := budget.CallText("truncate", arg18, int64(80)); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				}
+				arg19 := celrt.Truncate(arg18, int64(80))
+				if err := budget.ChargeEach("_+_", int64(1+len(arg19)), int64(1+len(arg19)+1)); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				}
+				v49 = "\"" + arg19 + "\""
+			} else {
+				v49 = ""
+			}
+			if err := budget.Charge("_+_", int64(1+len(arg17)+3+len(v49))); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+			}
+			items15, err := itemsLazy2.Get(itemsOf2)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+			}
+			size13, err := celrt.Size(items15)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+			}
+			var v50 string
+			if size13 > int64(1) {
+				items16, err := itemsLazy2.Get(itemsOf2)
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				}
+				size14, err := celrt.Size(items16)
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				}
+				diff2, err := celrt.SubInt(size14, int64(1))
+				if err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				}
+				arg20 := strconv.FormatInt(diff2, 10)
+				if err := budget.ChargeEach("_+_", int64(5+len(arg20)), int64(5+len(arg20)+5)); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				}
+				v50 = " and " + arg20 + " more"
+			} else {
+				v50 = ""
+			}
+			size15 := 1 + len(arg17) + 3 + len(v49) + len(v50)
+			if err := budget.Charge("_+_", int64(size15)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+			}
+			elem8 := "'" + arg17 + "': " + v49 + v50
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
 			}
-			list7 = append(list7, o3)
+			list8 = append(list8, elem8)
 		}
+		deleted = list8
 	}
-	list8 := make([]string, 0, len(list7))
-	for _, o4 := range list7 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(celrt.ErrSteps))
-		}
-		ownOf2 := func() (any, error) {
-			opt10, err := celrt.OptSelect(o4, "observations")
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			v37 := opt10.Value
-			if !opt10.Ok {
-				v37 = nil
-			}
-			var v38 any
-			if celrt.TypeOf(v37) == celrt.ListType {
-				observations2, err := celrt.Select(o4, "observations")
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				v38 = observations2
-			} else {
-				v38 = []any{}
-			}
-			return v38, nil
-		}
-		var ownLazy2 celrt.Lazy[any]
-		otherOf2 := func() (any, error) {
-			opt11, err := celrt.OptSelect(o4, "contents")
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			v39 := opt11.Value
-			if !opt11.Ok {
-				v39 = nil
-			}
-			var v40 any
-			if celrt.TypeOf(v39) == celrt.ListType {
-				contents2, err := celrt.Select(o4, "contents")
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				v40 = contents2
-			} else {
-				v40 = []any{}
-			}
-			return v40, nil
-		}
-		var otherLazy2 celrt.Lazy[any]
-		itemsOf2 := func() (any, error) {
-			v43, failure16 := func() (bool, error) {
-				v41, failure13 := func() (bool, error) {
-					own8, err := ownLazy2.Get(ownOf2)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					size9, err := celrt.Size(own8)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					return size9 > int64(0), nil
-				}()
-				ok10, failure14 := v41, failure13
-				if failure13 != nil || ok10 {
-					v42, failure15 := func() (bool, error) {
-						other7, err := otherLazy2.Get(otherOf2)
-						if err != nil {
-							return false, budget.Failure(err)
-						}
-						size10, err := celrt.Size(other7)
-						if err != nil {
-							return false, budget.Failure(err)
-						}
-						return size10 > int64(0), nil
-					}()
-					ok10, failure14 = celrt.And(v41, failure13, v42, failure15)
-				}
-				if failure14 != nil {
-					return false, budget.Failure(failure14)
-				}
-				return ok10, nil
-			}()
-			ok11, failure17 := v43, failure16
-			if failure16 != nil || ok11 {
-				v44, failure18 := func() (bool, error) {
-					own9, err := ownLazy2.Get(ownOf2)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					other8, err := otherLazy2.Get(otherOf2)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					return !celrt.Equal(own9, other8), nil
-				}()
-				ok11, failure17 = celrt.And(v43, failure16, v44, failure18)
-			}
-			if failure17 != nil {
-				return nil, budget.Failure(failure17)
-			}
-			var v45 any
-			if ok11 {
-				own10, err := ownLazy2.Get(ownOf2)
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				other9, err := otherLazy2.Get(otherOf2)
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				if err := budget.Call("_+_", own10, other9); err != nil {
-					return nil, budget.Failure(err)
-				}
-				sum3, err := celrt.Add(own10, other9)
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				v45 = sum3
-			} else {
-				own11, err := ownLazy2.Get(ownOf2)
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				size11, err := celrt.Size(own11)
-				if err != nil {
-					return nil, budget.Failure(err)
-				}
-				var v46 any
-				if size11 > int64(0) {
-					own12, err := ownLazy2.Get(ownOf2)
-					if err != nil {
-						return nil, budget.Failure(err)
-					}
-					v46 = own12
-				} else {
-					other10, err := otherLazy2.Get(otherOf2)
-					if err != nil {
-						return nil, budget.Failure(err)
-					}
-					v46 = other10
-				}
-				v45 = v46
-			}
-			return v45, nil
-		}
-		var itemsLazy2 celrt.Lazy[any]
-		entityName2, err := celrt.Select(o4, "entityName")
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-		}
-		if err := budget.CallText("collapse", entityName2); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-		}
-		x8, err := celrt.AsString(entityName2)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-		}
-		arg16 := celrt.Collapse(x8)
-		if err := budget.CallText("truncate", arg16, int64(40)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-		}
-		arg17 := celrt.Truncate(arg16, int64(40))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+3)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-		}
-		v47, failure19 := func() (bool, error) {
-			items12, err := itemsLazy2.Get(itemsOf2)
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			size12, err := celrt.Size(items12)
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			return size12 > int64(0), nil
-		}()
-		ok12, failure20 := v47, failure19
-		if failure19 != nil || ok12 {
-			v48, failure21 := func() (bool, error) {
-				items13, err := itemsLazy2.Get(itemsOf2)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				elem6, err := celrt.Index(items13, int64(0))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return celrt.TypeOf(elem6) == celrt.StringType, nil
-			}()
-			ok12, failure20 = celrt.And(v47, failure19, v48, failure21)
-		}
-		if failure20 != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(failure20))
-		}
-		var v49 string
-		if ok12 {
-			items14, err := itemsLazy2.Get(itemsOf2)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-			}
-			elem7, err := celrt.Index(items14, int64(0))
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-			}
-			if err := budget.CallText("collapse", elem7); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-			}
-			x9, err := celrt.AsString(elem7)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-			}
-			arg18 := celrt.Collapse(x9)
-			if err := budget.CallText("truncate", arg18, int64(80)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-			}
-			arg19 := celrt.Truncate(arg18, int64(80))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg19)), int64(1+len(arg19)+1)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-			}
-			v49 = "\"" + arg19 + "\""
+	var doomed []string
+	if slot != celrt.SlotTier {
+		v51 := celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType
+		var v52 any
+		if v51 {
+			v52 = celrt.Field(input, "entityNames")
 		} else {
-			v49 = ""
+			v52 = []any{}
 		}
-		if err := budget.Charge("_+_", int64(1+len(arg17)+3+len(v49))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-		}
-		items15, err := itemsLazy2.Get(itemsOf2)
+		items17, err := celrt.Iterate(v52)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 		}
-		size13, err := celrt.Size(items15)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+		list9 := make([]any, 0, items17.Len())
+		for i5 := range items17.Len() {
+			n := items17.At(i5)
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(celrt.ErrSteps))
+			}
+			if celrt.TypeOf(n) == celrt.StringType {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
+				}
+				list9 = append(list9, n)
+			}
 		}
-		var v50 string
-		if size13 > int64(1) {
-			items16, err := itemsLazy2.Get(itemsOf2)
+		list10 := make([]string, 0, len(list9))
+		for _, n2 := range list9 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(celrt.ErrSteps))
+			}
+			if err := budget.CallText("collapse", n2); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
+			}
+			x10, err := celrt.AsString(n2)
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 			}
-			size14, err := celrt.Size(items16)
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+			arg21 := celrt.Collapse(x10)
+			if err := budget.CallText("truncate", arg21, int64(60)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 			}
-			diff2, err := celrt.SubInt(size14, int64(1))
-			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
+			arg22 := celrt.Truncate(arg21, int64(60))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg22)), int64(1+len(arg22)+1)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 			}
-			arg20 := strconv.FormatInt(diff2, 10)
-			if err := budget.ChargeEach("_+_", int64(5+len(arg20)), int64(5+len(arg20)+5)); err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-			}
-			v50 = " and " + arg20 + " more"
-		} else {
-			v50 = ""
-		}
-		size15 := 1 + len(arg17) + 3 + len(v49) + len(v50)
-		if err := budget.Charge("_+_", int64(size15)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-		}
-		elem8 := "'" + arg17 + "': " + v49 + v50
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("deleted", budget.Failure(err))
-		}
-		list8 = append(list8, elem8)
-	}
-	deleted := list8
-	v51 := celrt.TypeOf(celrt.Field(input, "entityNames")) == celrt.ListType
-	var v52 any
-	if v51 {
-		v52 = celrt.Field(input, "entityNames")
-	} else {
-		v52 = []any{}
-	}
-	items17, err := celrt.Iterate(v52)
-	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
-	}
-	list9 := make([]any, 0, items17.Len())
-	for i5 := range items17.Len() {
-		n := items17.At(i5)
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(celrt.ErrSteps))
-		}
-		if celrt.TypeOf(n) == celrt.StringType {
+			elem9 := "'" + arg22 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
 			}
-			list9 = append(list9, n)
+			list10 = append(list10, elem9)
 		}
+		doomed = list10
 	}
-	list10 := make([]string, 0, len(list9))
-	for _, n2 := range list9 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(celrt.ErrSteps))
+	var names []string
+	if slot != celrt.SlotTier {
+		v53 := celrt.TypeOf(celrt.Field(input, "names")) == celrt.ListType
+		var v54 any
+		if v53 {
+			v54 = celrt.Field(input, "names")
+		} else {
+			v54 = []any{}
 		}
-		if err := budget.CallText("collapse", n2); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
-		}
-		x10, err := celrt.AsString(n2)
+		items18, err := celrt.Iterate(v54)
 		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
 		}
-		arg21 := celrt.Collapse(x10)
-		if err := budget.CallText("truncate", arg21, int64(60)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
+		list11 := make([]any, 0, items18.Len())
+		for i6 := range items18.Len() {
+			n3 := items18.At(i6)
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(celrt.ErrSteps))
+			}
+			if celrt.TypeOf(n3) == celrt.StringType {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
+				}
+				list11 = append(list11, n3)
+			}
 		}
-		arg22 := celrt.Truncate(arg21, int64(60))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg22)), int64(1+len(arg22)+1)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
-		}
-		elem9 := "'" + arg22 + "'"
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("doomed", budget.Failure(err))
-		}
-		list10 = append(list10, elem9)
-	}
-	doomed := list10
-	v53 := celrt.TypeOf(celrt.Field(input, "names")) == celrt.ListType
-	var v54 any
-	if v53 {
-		v54 = celrt.Field(input, "names")
-	} else {
-		v54 = []any{}
-	}
-	items18, err := celrt.Iterate(v54)
-	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
-	}
-	list11 := make([]any, 0, items18.Len())
-	for i6 := range items18.Len() {
-		n3 := items18.At(i6)
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(celrt.ErrSteps))
-		}
-		if celrt.TypeOf(n3) == celrt.StringType {
+		list12 := make([]string, 0, len(list11))
+		for _, n4 := range list11 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(celrt.ErrSteps))
+			}
+			if err := budget.CallText("collapse", n4); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
+			}
+			x11, err := celrt.AsString(n4)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
+			}
+			arg23 := celrt.Collapse(x11)
+			if err := budget.CallText("truncate", arg23, int64(60)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
+			}
+			arg24 := celrt.Truncate(arg23, int64(60))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg24)), int64(1+len(arg24)+1)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
+			}
+			elem10 := "'" + arg24 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
 			}
-			list11 = append(list11, n3)
+			list12 = append(list12, elem10)
 		}
+		names = list12
 	}
-	list12 := make([]string, 0, len(list11))
-	for _, n4 := range list11 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(celrt.ErrSteps))
-		}
-		if err := budget.CallText("collapse", n4); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
-		}
-		x11, err := celrt.AsString(n4)
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
-		}
-		arg23 := celrt.Collapse(x11)
-		if err := budget.CallText("truncate", arg23, int64(60)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
-		}
-		arg24 := celrt.Truncate(arg23, int64(60))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg24)), int64(1+len(arg24)+1)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
-		}
-		elem10 := "'" + arg24 + "'"
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("names", budget.Failure(err))
-		}
-		list12 = append(list12, elem10)
-	}
-	names := list12
-	var v55 string
-	if name == "create_entities" {
-		v55 = "entities"
-	} else {
-		v56 := slices.Contains([]string{"create_relations", "delete_relations"}, name)
-		var v57 string
-		if v56 {
-			v57 = "relations"
+	var own13 string
+	if slot != celrt.SlotTier {
+		var v55 string
+		if name == "create_entities" {
+			v55 = "entities"
 		} else {
-			var v58 string
-			if name == "add_observations" {
-				v58 = "observations"
+			v56 := slices.Contains([]string{"create_relations", "delete_relations"}, name)
+			var v57 string
+			if v56 {
+				v57 = "relations"
 			} else {
-				var v59 string
-				if name == "delete_observations" {
-					v59 = "deletions"
+				var v58 string
+				if name == "add_observations" {
+					v58 = "observations"
 				} else {
-					var v60 string
-					if name == "delete_entities" {
-						v60 = "entityNames"
+					var v59 string
+					if name == "delete_observations" {
+						v59 = "deletions"
 					} else {
-						var v61 string
-						if name == "open_nodes" {
-							v61 = "names"
+						var v60 string
+						if name == "delete_entities" {
+							v60 = "entityNames"
 						} else {
-							var v62 string
-							if name == "search_nodes" {
-								v62 = "query"
+							var v61 string
+							if name == "open_nodes" {
+								v61 = "names"
 							} else {
-								v62 = ""
+								var v62 string
+								if name == "search_nodes" {
+									v62 = "query"
+								} else {
+									v62 = ""
+								}
+								v61 = v62
 							}
-							v61 = v62
+							v60 = v61
 						}
-						v60 = v61
+						v59 = v60
 					}
-					v59 = v60
+					v58 = v59
 				}
-				v58 = v59
+				v57 = v58
 			}
-			v57 = v58
+			v55 = v57
 		}
-		v55 = v57
+		own13 = v55
 	}
-	own13 := v55
-	var v63 [][]string
-	if int64(len(entities)) > int64(0) {
-		arg25 := int64(len(entities))
-		if err := budget.CallText("plural", arg25, "entity", "entities"); err != nil {
+	var parts [][]string
+	if slot != celrt.SlotTier {
+		var v63 [][]string
+		if int64(len(entities)) > int64(0) {
+			arg25 := int64(len(entities))
+			if err := budget.CallText("plural", arg25, "entity", "entities"); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg26 := celrt.Plural(arg25, "entity", "entities")
+			if err := budget.Charge("_+_", int64(len(verb)+len(arg26))); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			if err := budget.Call("join", entities, ", "); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v64 := []string{"entities", verb + arg26, celrt.JoinSep(entities, ", ")}
+			v63 = [][]string{v64}
+		} else {
+			v63 = [][]string{}
+		}
+		var v65 [][]string
+		if int64(len(relations)) > int64(0) {
+			arg27 := int64(len(relations))
+			if err := budget.CallText("plural", arg27, "relation", "relations"); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg28 := celrt.Plural(arg27, "relation", "relations")
+			if err := budget.Charge("_+_", int64(len(verb)+len(arg28))); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			if err := budget.Call("join", relations, ", "); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v66 := []string{"relations", verb + arg28, celrt.JoinSep(relations, ", ")}
+			v65 = [][]string{v66}
+		} else {
+			v65 = [][]string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)))); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		arg26 := celrt.Plural(arg25, "entity", "entities")
-		if err := budget.Charge("_+_", int64(len(verb)+len(arg26))); err != nil {
+		var v67 [][]string
+		if int64(len(added)) > int64(0) {
+			if err := budget.Charge("_+_", int64(len(verb)+15)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			if err := budget.Call("join", added, "; "); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v68 := []string{"observations", verb + "observations to", celrt.JoinSep(added, "; ")}
+			v67 = [][]string{v68}
+		} else {
+			v67 = [][]string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)+len(v67)))); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		if err := budget.Call("join", entities, ", "); err != nil {
+		var v69 [][]string
+		if int64(len(deleted)) > int64(0) {
+			if err := budget.Call("join", deleted, "; "); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v70 := []string{"deletions", "DELETE observations of", celrt.JoinSep(deleted, "; ")}
+			v69 = [][]string{v70}
+		} else {
+			v69 = [][]string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)+len(v67)+len(v69)))); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		v64 := []string{"entities", verb + arg26, celrt.JoinSep(entities, ", ")}
-		v63 = [][]string{v64}
-	} else {
-		v63 = [][]string{}
-	}
-	var v65 [][]string
-	if int64(len(relations)) > int64(0) {
-		arg27 := int64(len(relations))
-		if err := budget.CallText("plural", arg27, "relation", "relations"); err != nil {
+		var v71 [][]string
+		if int64(len(doomed)) > int64(0) {
+			arg29 := int64(len(doomed))
+			if err := budget.CallText("plural", arg29, "entity", "entities"); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg30 := celrt.Plural(arg29, "entity", "entities")
+			if err := budget.Charge("_+_", int64(7+len(arg30))); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			if err := budget.Call("join", doomed, ", "); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg31 := celrt.JoinSep(doomed, ", ")
+			if err := budget.Charge("_+_", int64(len(arg31)+20)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v72 := []string{"entityNames", "DELETE " + arg30, arg31 + " and their relations"}
+			v71 = [][]string{v72}
+		} else {
+			v71 = [][]string{}
+		}
+		size16 := len(v63) + len(v65) + len(v67) + len(v69) + len(v71)
+		if err := budget.Charge("_+_", int64(16*(size16))); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		arg28 := celrt.Plural(arg27, "relation", "relations")
-		if err := budget.Charge("_+_", int64(len(verb)+len(arg28))); err != nil {
+		var v73 [][]string
+		if int64(len(names)) > int64(0) {
+			if err := budget.Call("join", names, ", "); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v74 := []string{"names", "open", celrt.JoinSep(names, ", ")}
+			v73 = [][]string{v74}
+		} else {
+			v73 = [][]string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size16+len(v73)))); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		if err := budget.Call("join", relations, ", "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v66 := []string{"relations", verb + arg28, celrt.JoinSep(relations, ", ")}
-		v65 = [][]string{v66}
-	} else {
-		v65 = [][]string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	var v67 [][]string
-	if int64(len(added)) > int64(0) {
-		if err := budget.Charge("_+_", int64(len(verb)+15)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		if err := budget.Call("join", added, "; "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v68 := []string{"observations", verb + "observations to", celrt.JoinSep(added, "; ")}
-		v67 = [][]string{v68}
-	} else {
-		v67 = [][]string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)+len(v67)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	var v69 [][]string
-	if int64(len(deleted)) > int64(0) {
-		if err := budget.Call("join", deleted, "; "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v70 := []string{"deletions", "DELETE observations of", celrt.JoinSep(deleted, "; ")}
-		v69 = [][]string{v70}
-	} else {
-		v69 = [][]string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v63)+len(v65)+len(v67)+len(v69)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	var v71 [][]string
-	if int64(len(doomed)) > int64(0) {
-		arg29 := int64(len(doomed))
-		if err := budget.CallText("plural", arg29, "entity", "entities"); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg30 := celrt.Plural(arg29, "entity", "entities")
-		if err := budget.Charge("_+_", int64(7+len(arg30))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		if err := budget.Call("join", doomed, ", "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		arg31 := celrt.JoinSep(doomed, ", ")
-		if err := budget.Charge("_+_", int64(len(arg31)+20)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v72 := []string{"entityNames", "DELETE " + arg30, arg31 + " and their relations"}
-		v71 = [][]string{v72}
-	} else {
-		v71 = [][]string{}
-	}
-	size16 := len(v63) + len(v65) + len(v67) + len(v69) + len(v71)
-	if err := budget.Charge("_+_", int64(16*(size16))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	var v73 [][]string
-	if int64(len(names)) > int64(0) {
-		if err := budget.Call("join", names, ", "); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v74 := []string{"names", "open", celrt.JoinSep(names, ", ")}
-		v73 = [][]string{v74}
-	} else {
-		v73 = [][]string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(size16+len(v73)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
-	if err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	var v75 [][]string
-	if celrt.NonEmpty(query).Ok {
-		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+		query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 		if err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		arg32 := int64(limits.Summary)
-		if err := budget.CallText("inline", query2, arg32); err != nil {
+		var v75 [][]string
+		if celrt.NonEmpty(query).Ok {
+			query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
+			if err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg32 := int64(limits.Summary)
+			if err := budget.CallText("inline", query2, arg32); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			arg33 := celrt.Inline(query2, arg32)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg33)), int64(1+len(arg33)+1)); err != nil {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			}
+			v76 := []string{"query", "search for", "\"" + arg33 + "\""}
+			v75 = [][]string{v76}
+		} else {
+			v75 = [][]string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(size16+len(v73)+len(v75)))); err != nil {
 			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
 		}
-		arg33 := celrt.Inline(query2, arg32)
-		if err := budget.ChargeEach("_+_", int64(1+len(arg33)), int64(1+len(arg33)+1)); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-		}
-		v76 := []string{"query", "search for", "\"" + arg33 + "\""}
-		v75 = [][]string{v76}
-	} else {
-		v75 = [][]string{}
+		parts = celrt.Concat(v63, v65, v67, v69, v71, v73, v75)
 	}
-	if err := budget.Charge("_+_", int64(16*(size16+len(v73)+len(v75)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
-	}
-	parts := celrt.Concat(v63, v65, v67, v69, v71, v73, v75)
-	list13 := make([][]string, 0, len(parts))
-	for _, p := range parts {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(celrt.ErrSteps))
-		}
-		elem11, err := celrt.IndexList(p, int64(0))
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
-		}
-		if elem11 == own13 {
-			if err := budget.Charge("_+_", 16); err != nil {
+	var ordered [][]string
+	if slot != celrt.SlotTier {
+		list13 := make([][]string, 0, len(parts))
+		for _, p := range parts {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(celrt.ErrSteps))
+			}
+			elem11, err := celrt.IndexList(p, int64(0))
+			if err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
 			}
-			list13 = append(list13, p)
+			if elem11 == own13 {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
+				}
+				list13 = append(list13, p)
+			}
 		}
-	}
-	list14 := make([][]string, 0, len(parts))
-	for _, p2 := range parts {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(celrt.ErrSteps))
-		}
-		elem12, err := celrt.IndexList(p2, int64(0))
-		if err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
-		}
-		if elem12 != own13 {
-			if err := budget.Charge("_+_", 16); err != nil {
+		list14 := make([][]string, 0, len(parts))
+		for _, p2 := range parts {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(celrt.ErrSteps))
+			}
+			elem12, err := celrt.IndexList(p2, int64(0))
+			if err != nil {
 				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
 			}
-			list14 = append(list14, p2)
+			if elem12 != own13 {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
+				}
+				list14 = append(list14, p2)
+			}
 		}
+		if err := budget.Charge("_+_", int64(16*(len(list13)+len(list14)))); err != nil {
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
+		}
+		ordered = celrt.Concat(list13, list14)
 	}
-	if err := budget.Charge("_+_", int64(16*(len(list13)+len(list14)))); err != nil {
-		return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
-	}
-	ordered := celrt.Concat(list13, list14)
 	return letsMemoryAny{
 		name:      name,
 		verb:      verb,
@@ -26656,7 +27005,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 //	  : optional.of(truncate(ordered[0][1] + " " + ordered[0][2], 400)
 //	      + ordered.slice(1, ordered.size()).map(p, "; and " + truncate(p[1] + " " + p[2], limits.summary)).join(""))
 func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsMemoryAnyOf(input, tool, limits)
+	lets, budget, steps, err := letsMemoryAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -26751,7 +27100,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 //
 //	tier = name in ["read_graph", "search_nodes", "open_nodes"] ? "read" : "write"
 func TierMemoryAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsMemoryAnyOf(input, tool, limits)
+	lets, _, _, err := letsMemoryAnyOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -26770,7 +27119,7 @@ func TierMemoryAny(input *value.Object, tool string, limits runtime.Limits) (run
 //	row = ordered.size() == 0 ? optional.none()
 //	  : optional.of(ordered.map(p, truncate((p[0] == "query" ? "search" : p[1]) + ": " + p[2], limits.summary / ordered.size())).join("; "))
 func RowMemoryAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsMemoryAnyOf(input, tool, limits)
+	lets, budget, steps, err := letsMemoryAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -26840,17 +27189,14 @@ func RowMemoryAny(input *value.Object, tool string, limits runtime.Limits) (stri
 //	    : type(v) == list ? optional.of(plural(v.size(), "item", "items") + " added")
 //	    : optional.none())
 func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsMemoryAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	vOf := func() (any, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
 			return nil, err
 		}
 		if err := budget.CallText("parseJSON", text); err != nil {
-			return nil, budget.Failure(err)
+			return nil, err
 		}
 		opt := celrt.ParseJSON(text)
 		v1 := opt.Value
@@ -26864,7 +27210,7 @@ func ResultMemoryAny(input *value.Object, tool string, limits runtime.Limits, re
 		v4, failure := func() (bool, error) {
 			v3, err := vLazy.Get(vOf)
 			if err != nil {
-				return false, budget.Failure(err)
+				return false, err
 			}
 			return celrt.TypeOf(v3) == celrt.MapType, nil
 		}()
@@ -27013,9 +27359,10 @@ type letsBraveSearchAny struct {
 	extras []string
 }
 
-// letsBraveSearchAnyOf computes the lets of "brave-search:*" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsBraveSearchAnyOf(input *value.Object, tool string, limits runtime.Limits) (letsBraveSearchAny, celrt.Budget, int, error) {
+// letsBraveSearchAnyOf computes the lets of "brave-search:*" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsBraveSearchAnyOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsBraveSearchAny, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("indexOf", tool, ":"); err != nil {
 		return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("name", err)
@@ -27052,52 +27399,55 @@ func letsBraveSearchAnyOf(input *value.Object, tool string, limits runtime.Limit
 		v1 = tool
 	}
 	name := v1
-	v2 := celrt.TypeOf(celrt.Field(input, "count")) == celrt.DoubleType
-	var v3 []string
-	if v2 {
-		if err := budget.CallText("numberText", input, "count"); err != nil {
+	var extras []string
+	if slot == celrt.SlotPreview {
+		v2 := celrt.TypeOf(celrt.Field(input, "count")) == celrt.DoubleType
+		var v3 []string
+		if v2 {
+			if err := budget.CallText("numberText", input, "count"); err != nil {
+				return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			r4, err := celrt.NumberTextOf(input, "count")
+			if err != nil {
+				return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			if err := budget.Charge("_+_", int64(len(r4)+8)); err != nil {
+				return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			v3 = []string{r4 + " results"}
+		} else {
+			v3 = []string{}
+		}
+		v4 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+		ok := v4
+		if ok {
+			ok2, err := celrt.Greater(celrt.Field(input, "offset"), int64(0))
+			if err != nil {
+				return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			ok = ok2
+		}
+		var v5 []string
+		if ok {
+			if err := budget.CallText("numberText", input, "offset"); err != nil {
+				return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			r5, err := celrt.NumberTextOf(input, "offset")
+			if err != nil {
+				return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			if err := budget.Charge("_+_", int64(12+len(r5))); err != nil {
+				return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			v5 = []string{"page offset " + r5}
+		} else {
+			v5 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v3)+len(v5)))); err != nil {
 			return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
 		}
-		r4, err := celrt.NumberTextOf(input, "count")
-		if err != nil {
-			return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-		}
-		if err := budget.Charge("_+_", int64(len(r4)+8)); err != nil {
-			return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-		}
-		v3 = []string{r4 + " results"}
-	} else {
-		v3 = []string{}
+		extras = celrt.Concat(v3, v5)
 	}
-	v4 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
-	ok := v4
-	if ok {
-		ok2, err := celrt.Greater(celrt.Field(input, "offset"), int64(0))
-		if err != nil {
-			return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-		}
-		ok = ok2
-	}
-	var v5 []string
-	if ok {
-		if err := budget.CallText("numberText", input, "offset"); err != nil {
-			return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-		}
-		r5, err := celrt.NumberTextOf(input, "offset")
-		if err != nil {
-			return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-		}
-		if err := budget.Charge("_+_", int64(12+len(r5))); err != nil {
-			return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-		}
-		v5 = []string{"page offset " + r5}
-	} else {
-		v5 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v3)+len(v5)))); err != nil {
-		return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-	}
-	extras := celrt.Concat(v3, v5)
 	return letsBraveSearchAny{
 		name:   name,
 		extras: extras,
@@ -27121,7 +27471,7 @@ func letsBraveSearchAnyOf(input *value.Object, tool string, limits runtime.Limit
 //	      + inline(input.query, 400) + "\"" + (extras.size() == 0 ? "" : " (" + extras.join(", ") + ")"))
 //	  : optional.none()
 func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsBraveSearchAnyOf(input, tool, limits)
+	lets, budget, _, err := letsBraveSearchAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -27178,7 +27528,7 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 //	  ? optional.of((name == "brave_local_search" ? "local " : "") + "\"" + inline(input.query, limits.summary) + "\"")
 //	  : optional.none()
 func RowBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsBraveSearchAnyOf(input, tool, limits)
+	lets, budget, _, err := letsBraveSearchAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -27222,10 +27572,7 @@ func RowBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) 
 //	  cel.bind(n, text.split("\nTitle: ").size() - 1 + text.split("\nName: ").size() - 1,
 //	    n == 0 ? optional.none() : optional.of(plural(n, "result", "results"))))
 func ResultBraveSearchAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsBraveSearchAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -28029,10 +28376,8 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 //	      ? optional.of("returned " + inline(text.split("\n", 3)[1], limits.summary))
 //	    : optional.none()))
 func ResultPuppeteerAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsPuppeteerAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -28146,9 +28491,10 @@ type letsRedisAny struct {
 	expiry string
 }
 
-// letsRedisAnyOf computes the lets of "redis:*" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits) (letsRedisAny, celrt.Budget, int, error) {
+// letsRedisAnyOf computes the lets of "redis:*" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsRedisAny, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	if err := budget.CallText("indexOf", tool, ":"); err != nil {
@@ -28186,75 +28532,81 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 		v1 = tool
 	}
 	name := v1
-	v2 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
-	var v3 any
-	if v2 {
-		v3 = celrt.Field(input, "key")
-	} else {
-		v3 = []any{celrt.Field(input, "key")}
-	}
-	items, err := celrt.Iterate(v3)
-	if err != nil {
-		return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
-	}
-	list := make([]any, 0, items.Len())
-	for i := range items.Len() {
-		k := items.At(i)
-		if steps++; steps > celrt.MaxSteps {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", celrt.ErrSteps)
+	var keys []string
+	if slot != celrt.SlotTier {
+		v2 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+		var v3 any
+		if v2 {
+			v3 = celrt.Field(input, "key")
+		} else {
+			v3 = []any{celrt.Field(input, "key")}
 		}
-		if celrt.TypeOf(k) == celrt.StringType {
+		items, err := celrt.Iterate(v3)
+		if err != nil {
+			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+		}
+		list := make([]any, 0, items.Len())
+		for i := range items.Len() {
+			k := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", celrt.ErrSteps)
+			}
+			if celrt.TypeOf(k) == celrt.StringType {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+				}
+				list = append(list, k)
+			}
+		}
+		list2 := make([]string, 0, len(list))
+		for _, k2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", celrt.ErrSteps)
+			}
+			if err := budget.CallText("collapse", k2); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+			}
+			x, err := celrt.AsString(k2)
+			if err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+			}
+			arg := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg, int64(80)); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+			}
+			arg2 := celrt.Truncate(arg, int64(80))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+			}
+			elem := "'" + arg2 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
 			}
-			list = append(list, k)
+			list2 = append(list2, elem)
 		}
+		keys = list2
 	}
-	list2 := make([]string, 0, len(list))
-	for _, k2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", celrt.ErrSteps)
+	var expiry string
+	if slot == celrt.SlotPreview {
+		v4 := celrt.TypeOf(celrt.Field(input, "expireSeconds"))
+		var v5 string
+		if v4 == celrt.DoubleType {
+			if err := budget.CallText("numberText", input, "expireSeconds"); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
+			}
+			r4, err := celrt.NumberTextOf(input, "expireSeconds")
+			if err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
+			}
+			if err := budget.ChargeEach("_+_", int64(13+len(r4)), int64(13+len(r4)+9)); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
+			}
+			v5 = " (expires in " + r4 + " seconds)"
+		} else {
+			v5 = ""
 		}
-		if err := budget.CallText("collapse", k2); err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
-		}
-		x, err := celrt.AsString(k2)
-		if err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
-		}
-		arg := celrt.Collapse(x)
-		if err := budget.CallText("truncate", arg, int64(80)); err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
-		}
-		arg2 := celrt.Truncate(arg, int64(80))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
-		}
-		elem := "'" + arg2 + "'"
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
-		}
-		list2 = append(list2, elem)
+		expiry = v5
 	}
-	keys := list2
-	v4 := celrt.TypeOf(celrt.Field(input, "expireSeconds"))
-	var v5 string
-	if v4 == celrt.DoubleType {
-		if err := budget.CallText("numberText", input, "expireSeconds"); err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
-		}
-		r4, err := celrt.NumberTextOf(input, "expireSeconds")
-		if err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
-		}
-		if err := budget.ChargeEach("_+_", int64(13+len(r4)), int64(13+len(r4)+9)); err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
-		}
-		v5 = " (expires in " + r4 + " seconds)"
-	} else {
-		v5 = ""
-	}
-	expiry := v5
 	return letsRedisAny{
 		name:   name,
 		keys:   keys,
@@ -28286,7 +28638,7 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits) (le
 //	  ? optional.of("list keys matching '" + inline(input.pattern, limits.summary) + "'")
 //	: optional.none()
 func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsRedisAnyOf(input, tool, limits)
+	lets, budget, _, err := letsRedisAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -28430,7 +28782,7 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 //
 //	tier = name in ["get", "list"] ? "read" : "write"
 func TierRedisAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsRedisAnyOf(input, tool, limits)
+	lets, _, _, err := letsRedisAnyOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -28453,7 +28805,7 @@ func TierRedisAny(input *value.Object, tool string, limits runtime.Limits) (runt
 //	: nonEmpty(input.pattern).hasValue() ? optional.of("list " + inline(input.pattern, limits.summary))
 //	: optional.none()
 func RowRedisAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsRedisAnyOf(input, tool, limits)
+	lets, budget, _, err := letsRedisAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -28559,10 +28911,8 @@ func RowRedisAny(input *value.Object, tool string, limits runtime.Limits) (strin
 //	    : text.startsWith("No keys found") ? optional.of("no keys")
 //	    : optional.none())
 func ResultRedisAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsRedisAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	textOf := func() (string, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
@@ -29052,18 +29402,15 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 //	    : nonEmpty(input.search).hasValue() ? optional.of(truncate(words + "\"" + inline(input.search, 60) + "\"", limits.summary))
 //	    : optional.none())
 func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsGitlabAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	wordsOf := func() (string, error) {
 		v1, failure := func() (bool, error) {
 			if err := budget.CallText("indexOf", tool, ":"); err != nil {
-				return false, budget.Failure(err)
+				return false, err
 			}
 			r, err := celrt.IndexOf(tool, ":")
 			if err != nil {
-				return false, budget.Failure(err)
+				return false, err
 			}
 			return r >= int64(0), nil
 		}()
@@ -29248,17 +29595,14 @@ func RowGitlabAny(input *value.Object, tool string, limits runtime.Limits) (stri
 //	  : nonEmpty(v.?web_url.orValue(null)).hasValue() ? optional.of(truncate(v.web_url.trim(), limits.summary))
 //	  : optional.none())
 func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsGitlabAnyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	vOf := func() (any, error) {
 		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 		if err != nil {
 			return nil, err
 		}
 		if err := budget.CallText("parseJSON", text); err != nil {
-			return nil, budget.Failure(err)
+			return nil, err
 		}
 		opt := celrt.ParseJSON(text)
 		v1 := opt.Value
@@ -29270,26 +29614,26 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 	var vLazy celrt.Lazy[any]
 	v3, err := vLazy.Get(vOf)
 	if err != nil {
-		return "", false, budget.Failure(err)
+		return "", false, err
 	}
 	var v4 celrt.Optional[string]
 	if celrt.TypeOf(v3) == celrt.ListType {
 		v5, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		size, err := celrt.Size(v5)
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		if err := budget.CallText("plural", size, "item", "items"); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v4 = celrt.Of(celrt.Plural(size, "item", "items"))
 	} else {
 		v6, err := vLazy.Get(vOf)
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		var v7 celrt.Optional[string]
 		if celrt.TypeOf(v6) != celrt.MapType {
@@ -29297,11 +29641,11 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 		} else {
 			v8, err := vLazy.Get(vOf)
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			opt2, err := celrt.OptSelect(v8, "iid")
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v9 := opt2.Value
 			if !opt2.Ok {
@@ -29317,29 +29661,29 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 				}
 				v12, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				iid, err := celrt.Select(v12, "iid")
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				if err := budget.CallText("numberText", iid); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				text2, err := celrt.NumberTextDyn(iid)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				if err := budget.Charge("_+_", int64(len(v11)+len(text2))); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v13, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				opt3, err := celrt.OptSelect(v13, "title")
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v14 := opt3.Value
 				if !opt3.Ok {
@@ -29349,43 +29693,43 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 				if celrt.NonEmpty(v14).Ok {
 					v16, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					title, err := celrt.Select(v16, "title")
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.CallText("collapse", title); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					x, err := celrt.AsString(title)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					arg := celrt.Collapse(x)
 					if err := budget.CallText("truncate", arg, int64(60)); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					arg2 := celrt.Truncate(arg, int64(60))
 					if err := budget.Charge("_+_", int64(1+len(arg2))); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v15 = " " + arg2
 				} else {
 					v15 = ""
 				}
 				if err := budget.Charge("_+_", int64(len(v11)+len(text2)+len(v15))); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v10 = celrt.Of(v11 + text2 + v15)
 			} else {
 				v17, err := vLazy.Get(vOf)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				opt4, err := celrt.OptSelect(v17, "items")
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v18 := opt4.Value
 				if !opt4.Ok {
@@ -29395,29 +29739,29 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 				if celrt.TypeOf(v18) == celrt.ListType {
 					v20, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					items, err := celrt.Select(v20, "items")
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					size2, err := celrt.Size(items)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.CallText("plural", size2, "result", "results"); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v21 := celrt.Of(celrt.Plural(size2, "result", "results"))
 					v19 = v21
 				} else {
 					v22, err := vLazy.Get(vOf)
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					opt5, err := celrt.OptSelect(v22, "web_url")
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v23 := opt5.Value
 					if !opt5.Ok {
@@ -29427,20 +29771,20 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 					if celrt.NonEmpty(v23).Ok {
 						v25, err := vLazy.Get(vOf)
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						web_url, err := celrt.Select(v25, "web_url")
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						x2, err := celrt.AsString(web_url)
 						if err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						arg3 := celrt.Trim(x2)
 						arg4 := int64(limits.Summary)
 						if err := budget.CallText("truncate", arg3, arg4); err != nil {
-							return "", false, budget.Failure(err)
+							return "", false, err
 						}
 						v24 = celrt.Of(celrt.Truncate(arg3, arg4))
 					} else {
@@ -29453,9 +29797,6 @@ func ResultGitlabAny(input *value.Object, tool string, limits runtime.Limits, re
 			v7 = v10
 		}
 		v4 = v7
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v4.Value, v4.Ok, nil
 }
@@ -30148,9 +30489,10 @@ type letsSee struct {
 	path   celrt.Optional[string]
 }
 
-// letsSeeOf computes the lets of "see" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsSeeOf(input *value.Object, tool string, limits runtime.Limits) (letsSee, celrt.Budget, int, error) {
+// letsSeeOf computes the lets of "see" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsSeeOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsSee, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
 	v1 := opt.Value
@@ -30237,7 +30579,10 @@ func letsSeeOf(input *value.Object, tool string, limits runtime.Limits) (letsSee
 		v2 = v4
 	}
 	target := v2
-	path := celrt.NonEmpty(celrt.Field(input, "path"))
+	var path celrt.Optional[string]
+	if slot == celrt.SlotPreview {
+		path = celrt.NonEmpty(celrt.Field(input, "path"))
+	}
 	return letsSee{
 		target: target,
 		path:   path,
@@ -30271,7 +30616,7 @@ func letsSeeOf(input *value.Object, tool string, limits runtime.Limits) (letsSee
 //	  + (input.annotate == true ? ", annotated" : "")
 //	  + (path.hasValue() ? ", saving the screenshot to '" + path.value() + "'" : "")
 func PreviewSee(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSeeOf(input, tool, limits)
+	lets, budget, _, err := letsSeeOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -30312,10 +30657,6 @@ func PreviewSee(input *value.Object, tool string, limits runtime.Limits) (string
 //
 //	tier = nonEmpty(input.path).hasValue() ? "write" : "read"
 func TierSee(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, _, _, err := letsSeeOf(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
 	var v1 string
 	if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
 		v1 = "write"
@@ -30330,7 +30671,7 @@ func TierSee(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 //	row = has(input.app_target) || has(input.path) || has(input.annotate) || has(input.snapshot)
 //	  ? optional.of(target + (input.annotate == true ? ", annotated" : "")) : optional.none()
 func RowSee(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSeeOf(input, tool, limits)
+	lets, budget, _, err := letsSeeOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -30378,10 +30719,7 @@ func RowSee(input *value.Object, tool string, limits runtime.Limits) (string, bo
 //	      + (nonEmpty(s.?target_app.orValue(null)).hasValue() ? " in " + truncate(collapse(s.target_app), 40) : "")
 //	      + (nonEmpty(s.?window_title.orValue(null)).hasValue() ? " — '" + truncate(collapse(s.window_title), 60) + "'" : ""))))))
 func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsSeeOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	v1 := celrt.ResultValue(celrt.Field(result, "details"))
 	var v2 any
 	if celrt.TypeOf(v1) == celrt.MapType {
@@ -30620,10 +30958,7 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorSee(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsSeeOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -31165,10 +31500,7 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorClick(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsClickOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -31219,9 +31551,10 @@ type letsType struct {
 	typed celrt.Optional[string]
 }
 
-// letsTypeOf computes the lets of "type" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsTypeOf(input *value.Object, tool string, limits runtime.Limits) (letsType, celrt.Budget, int, error) {
+// letsTypeOf computes the lets of "type" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsTypeOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsType, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	v1 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
 	var v2 celrt.Optional[string]
@@ -31295,102 +31628,108 @@ func letsTypeOf(input *value.Object, tool string, limits runtime.Limits) (letsTy
 		return letsType{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
 	}
 	keys := celrt.Concat(v4, v6, v8, v10)
-	var v11 string
-	if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
-		arg2 := celrt.Field(input, "on")
-		if err := budget.CallText("collapse", arg2); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+	var where string
+	if slot == celrt.SlotPreview {
+		var v11 string
+		if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+			arg2 := celrt.Field(input, "on")
+			if err := budget.CallText("collapse", arg2); err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			}
+			x, err := celrt.AsString(arg2)
+			if err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			}
+			arg3 := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg3, int64(40)); err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			}
+			arg4 := celrt.Truncate(arg3, int64(40))
+			if err := budget.Charge("_+_", int64(14+len(arg4))); err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			}
+			v11 = " into element " + arg4
+		} else {
+			v11 = " at the current focus"
 		}
-		x, err := celrt.AsString(arg2)
-		if err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		arg3 := celrt.Collapse(x)
-		if err := budget.CallText("truncate", arg3, int64(40)); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		arg4 := celrt.Truncate(arg3, int64(40))
-		if err := budget.Charge("_+_", int64(14+len(arg4))); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		v11 = " into element " + arg4
-	} else {
-		v11 = " at the current focus"
+		where = v11
 	}
-	where := v11
-	ok3 := text.Ok
-	if ok3 {
-		v12, err := text.Get()
-		if err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		ok3 = v12 != ""
-	}
-	var v13 celrt.Optional[string]
-	if ok3 {
-		v14, err := text.Get()
-		if err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		arg5 := celrt.StringSize(v14)
-		if err := budget.CallText("plural", arg5, "character", "characters"); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		v15, err := text.Get()
-		if err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		var v16 string
-		if celrt.Lines(v15) > int64(1) {
-			v17, err := text.Get()
+	var typed celrt.Optional[string]
+	if slot == celrt.SlotPreview {
+		ok3 := text.Ok
+		if ok3 {
+			v12, err := text.Get()
 			if err != nil {
 				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
 			}
-			arg6 := strconv.FormatInt(celrt.Lines(v17), 10)
-			if err := budget.ChargeEach("_+_", int64(4+len(arg6)), int64(4+len(arg6)+6)); err != nil {
+			ok3 = v12 != ""
+		}
+		var v13 celrt.Optional[string]
+		if ok3 {
+			v14, err := text.Get()
+			if err != nil {
 				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
 			}
-			v16 = " on " + arg6 + " lines"
+			arg5 := celrt.StringSize(v14)
+			if err := budget.CallText("plural", arg5, "character", "characters"); err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			}
+			v15, err := text.Get()
+			if err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			}
+			var v16 string
+			if celrt.Lines(v15) > int64(1) {
+				v17, err := text.Get()
+				if err != nil {
+					return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+				}
+				arg6 := strconv.FormatInt(celrt.Lines(v17), 10)
+				if err := budget.ChargeEach("_+_", int64(4+len(arg6)), int64(4+len(arg6)+6)); err != nil {
+					return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+				}
+				v16 = " on " + arg6 + " lines"
+			} else {
+				v16 = ""
+			}
+			arg7 := celrt.Plural(arg5, "character", "characters")
+			if err := budget.ChargeEach("_+_", int64(len(arg7)+len(v16)), int64(len(arg7)+len(v16)+2)); err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			}
+			v18, err := text.Get()
+			if err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			}
+			arg8 := int64(limits.Log)
+			if err := budget.CallText("truncate", v18, arg8); err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			}
+			arg9 := celrt.Truncate(v18, arg8)
+			if err := budget.CallText("replace", arg9, "\r\n", "⏎"); err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			}
+			arg10 := celrt.Replace(arg9, "\r\n", "⏎")
+			if err := budget.CallText("replace", arg10, "\n", "⏎"); err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			}
+			arg11 := celrt.Replace(arg10, "\n", "⏎")
+			if err := budget.CallText("replace", arg11, "\r", "⏎"); err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			}
+			arg12 := celrt.Replace(arg11, "\r", "⏎")
+			if err := budget.Charge("_+_", int64(len(arg7)+len(v16)+2+len(arg12))); err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			}
+			size := len(arg7) + len(v16) + 2 + len(arg12) + 1
+			if err := budget.Charge("_+_", int64(size)); err != nil {
+				return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
+			}
+			v13 = celrt.Of(arg7 + v16 + " '" + arg12 + "'")
 		} else {
-			v16 = ""
+			v13 = celrt.None[string]()
 		}
-		arg7 := celrt.Plural(arg5, "character", "characters")
-		if err := budget.ChargeEach("_+_", int64(len(arg7)+len(v16)), int64(len(arg7)+len(v16)+2)); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		v18, err := text.Get()
-		if err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		arg8 := int64(limits.Log)
-		if err := budget.CallText("truncate", v18, arg8); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		arg9 := celrt.Truncate(v18, arg8)
-		if err := budget.CallText("replace", arg9, "\r\n", "⏎"); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		arg10 := celrt.Replace(arg9, "\r\n", "⏎")
-		if err := budget.CallText("replace", arg10, "\n", "⏎"); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		arg11 := celrt.Replace(arg10, "\n", "⏎")
-		if err := budget.CallText("replace", arg11, "\r", "⏎"); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		arg12 := celrt.Replace(arg11, "\r", "⏎")
-		if err := budget.Charge("_+_", int64(len(arg7)+len(v16)+2+len(arg12))); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		size := len(arg7) + len(v16) + 2 + len(arg12) + 1
-		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return letsType{}, celrt.Budget{}, 0, celrt.InLet("typed", err)
-		}
-		v13 = celrt.Of(arg7 + v16 + " '" + arg12 + "'")
-	} else {
-		v13 = celrt.None[string]()
+		typed = v13
 	}
-	typed := v13
 	return letsType{
 		text:  text,
 		keys:  keys,
@@ -31433,7 +31772,7 @@ func letsTypeOf(input *value.Object, tool string, limits runtime.Limits) (letsTy
 //	      + (keys.size() == 0 ? "" : (typed.hasValue() ? ", then press " : ": ") + keys.join(", "))
 //	      + (type(input.wpm) == double ? " at " + numberText(input, "wpm") + " WPM" : ""))
 func PreviewType(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsTypeOf(input, tool, limits)
+	lets, budget, _, err := letsTypeOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -31540,7 +31879,7 @@ func PreviewType(input *value.Object, tool string, limits runtime.Limits) (strin
 //	  : keys.size() > 0 ? optional.of(keys.join(", "))
 //	  : optional.none()
 func RowType(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsTypeOf(input, tool, limits)
+	lets, budget, _, err := letsTypeOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -31602,7 +31941,7 @@ func RowType(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	  + (nonEmpty(s.?target_app.orValue(null)).hasValue() ? " into " + truncate(collapse(s.target_app), 40) : "")
 //	  + (keys.size() > 0 && (text.hasValue() || type(n) == double) ? " and pressed " + keys.join(", ") : ""))))
 func ResultType(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsTypeOf(input, tool, limits)
+	lets, budget, _, err := letsTypeOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -31800,10 +32139,7 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorType(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsTypeOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -32002,10 +32338,7 @@ func ResultHotkey(input *value.Object, tool string, limits runtime.Limits, resul
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorHotkey(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsHotkeyOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -32045,9 +32378,10 @@ type letsScroll struct {
 	where     string
 }
 
-// letsScrollOf computes the lets of "scroll" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsScrollOf(input *value.Object, tool string, limits runtime.Limits) (letsScroll, celrt.Budget, int, error) {
+// letsScrollOf computes the lets of "scroll" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsScrollOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsScroll, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	v1 := celrt.NonEmpty(celrt.Field(input, "direction")).Ok
 	var v2 celrt.Optional[string]
@@ -32084,29 +32418,32 @@ func letsScrollOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		v4 = "3 ticks"
 	}
 	ticks := v4
-	var v5 string
-	if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
-		arg3 := celrt.Field(input, "on")
-		if err := budget.CallText("collapse", arg3); err != nil {
-			return letsScroll{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+	var where string
+	if slot != celrt.SlotResult {
+		var v5 string
+		if celrt.NonEmpty(celrt.Field(input, "on")).Ok {
+			arg3 := celrt.Field(input, "on")
+			if err := budget.CallText("collapse", arg3); err != nil {
+				return letsScroll{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			}
+			x2, err := celrt.AsString(arg3)
+			if err != nil {
+				return letsScroll{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			}
+			arg4 := celrt.Collapse(x2)
+			if err := budget.CallText("truncate", arg4, int64(40)); err != nil {
+				return letsScroll{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			}
+			arg5 := celrt.Truncate(arg4, int64(40))
+			if err := budget.Charge("_+_", int64(11+len(arg5))); err != nil {
+				return letsScroll{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+			}
+			v5 = "on element " + arg5
+		} else {
+			v5 = "at the mouse position"
 		}
-		x2, err := celrt.AsString(arg3)
-		if err != nil {
-			return letsScroll{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		arg4 := celrt.Collapse(x2)
-		if err := budget.CallText("truncate", arg4, int64(40)); err != nil {
-			return letsScroll{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		arg5 := celrt.Truncate(arg4, int64(40))
-		if err := budget.Charge("_+_", int64(11+len(arg5))); err != nil {
-			return letsScroll{}, celrt.Budget{}, 0, celrt.InLet("where", err)
-		}
-		v5 = "on element " + arg5
-	} else {
-		v5 = "at the mouse position"
+		where = v5
 	}
-	where := v5
 	return letsScroll{
 		direction: direction,
 		ticks:     ticks,
@@ -32133,7 +32470,7 @@ func letsScrollOf(input *value.Object, tool string, limits runtime.Limits) (lets
 //	  ? optional.of("to " + (input.smooth == true ? "smoothly " : "") + "scroll " + direction.value() + " " + ticks + " " + where)
 //	  : optional.none()
 func PreviewScroll(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsScrollOf(input, tool, limits)
+	lets, budget, _, err := letsScrollOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -32180,7 +32517,7 @@ func PreviewScroll(input *value.Object, tool string, limits runtime.Limits) (str
 //
 //	row = direction.hasValue() ? optional.of(direction.value() + " " + ticks + (has(input.on) ? " " + where : "")) : optional.none()
 func RowScroll(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsScrollOf(input, tool, limits)
+	lets, budget, _, err := letsScrollOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -32225,7 +32562,7 @@ func RowScroll(input *value.Object, tool string, limits runtime.Limits) (string,
 //	  + " " + (type(s.?scroll_amount.orValue(null)) == double ? plural(int(s.scroll_amount), "tick", "ticks") : ticks)
 //	  + (nonEmpty(s.?target_app.orValue(null)).hasValue() ? " in " + truncate(collapse(s.target_app), 40) : "")))
 func ResultScroll(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsScrollOf(input, tool, limits)
+	lets, budget, _, err := letsScrollOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -32373,10 +32710,7 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorScroll(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsScrollOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -32419,16 +32753,16 @@ var formatterScroll = &slots{
 // letsApp holds the lets of "app", which each of its functions computes first.
 type letsApp struct {
 	action string
-	q      string
 	name   celrt.Optional[string]
 	bundle celrt.Optional[string]
 	app    celrt.Optional[string]
 	except []string
 }
 
-// letsAppOf computes the lets of "app" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsAppOf(input *value.Object, tool string, limits runtime.Limits) (letsApp, celrt.Budget, int, error) {
+// letsAppOf computes the lets of "app" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsAppOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsApp, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "action"))
@@ -32440,128 +32774,138 @@ func letsAppOf(input *value.Object, tool string, limits runtime.Limits) (letsApp
 		return letsApp{}, celrt.Budget{}, 0, celrt.InLet("action", err)
 	}
 	action := celrt.LowerASCII(v1)
-	q := "'"
-	var v2 celrt.Optional[string]
-	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
-		arg := celrt.Field(input, "name")
-		if err := budget.CallText("collapse", arg); err != nil {
-			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
-		}
-		x, err := celrt.AsString(arg)
-		if err != nil {
-			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
-		}
-		arg2 := celrt.Collapse(x)
-		if err := budget.CallText("truncate", arg2, int64(80)); err != nil {
-			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
-		}
-		arg3 := celrt.Truncate(arg2, int64(80))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
-			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
-		}
-		v2 = celrt.Of("'" + arg3 + "'")
-	} else {
-		v2 = celrt.None[string]()
-	}
-	name := v2
-	v3 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
-	var v4 celrt.Optional[string]
-	if v3 {
-		arg4 := celrt.Field(input, "bundleId")
-		if err := budget.CallText("collapse", arg4); err != nil {
-			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("bundle", err)
-		}
-		x2, err := celrt.AsString(arg4)
-		if err != nil {
-			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("bundle", err)
-		}
-		arg5 := celrt.Collapse(x2)
-		if err := budget.CallText("truncate", arg5, int64(80)); err != nil {
-			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("bundle", err)
-		}
-		v4 = celrt.Of(celrt.Truncate(arg5, int64(80)))
-	} else {
-		v4 = celrt.None[string]()
-	}
-	bundle := v4
-	var v5 celrt.Optional[string]
-	if action == "launch" {
-		v6 := bundle
-		if !bundle.Ok {
-			v6 = name
-		}
-		v5 = v6
-	} else {
-		v7 := name
-		if !name.Ok {
-			v7 = bundle
-		}
-		v5 = v7
-	}
-	app := v5
-	var v8 []string
-	if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
-		arg6 := celrt.Field(input, "except")
-		if err := budget.CallText("split", arg6, ","); err != nil {
-			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
-		}
-		x3, err := celrt.AsString(arg6)
-		if err != nil {
-			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
-		}
-		items := celrt.Split(x3, ",")
-		list := make([]string, 0, len(items))
-		for _, e := range items {
-			if steps++; steps > celrt.MaxSteps {
-				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", celrt.ErrSteps)
+	var name celrt.Optional[string]
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		var v2 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+			arg := celrt.Field(input, "name")
+			if err := budget.CallText("collapse", arg); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
 			}
-			if err := budget.CallText("collapse", e); err != nil {
+			x, err := celrt.AsString(arg)
+			if err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
+			}
+			arg2 := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg2, int64(80)); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
+			}
+			arg3 := celrt.Truncate(arg2, int64(80))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
+			}
+			v2 = celrt.Of("'" + arg3 + "'")
+		} else {
+			v2 = celrt.None[string]()
+		}
+		name = v2
+	}
+	var bundle celrt.Optional[string]
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		v3 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+		var v4 celrt.Optional[string]
+		if v3 {
+			arg4 := celrt.Field(input, "bundleId")
+			if err := budget.CallText("collapse", arg4); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("bundle", err)
+			}
+			x2, err := celrt.AsString(arg4)
+			if err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("bundle", err)
+			}
+			arg5 := celrt.Collapse(x2)
+			if err := budget.CallText("truncate", arg5, int64(80)); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("bundle", err)
+			}
+			v4 = celrt.Of(celrt.Truncate(arg5, int64(80)))
+		} else {
+			v4 = celrt.None[string]()
+		}
+		bundle = v4
+	}
+	var app celrt.Optional[string]
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		var v5 celrt.Optional[string]
+		if action == "launch" {
+			v6 := bundle
+			if !bundle.Ok {
+				v6 = name
+			}
+			v5 = v6
+		} else {
+			v7 := name
+			if !name.Ok {
+				v7 = bundle
+			}
+			v5 = v7
+		}
+		app = v5
+	}
+	var except []string
+	if slot == celrt.SlotPreview {
+		var v8 []string
+		if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
+			arg6 := celrt.Field(input, "except")
+			if err := budget.CallText("split", arg6, ","); err != nil {
 				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
 			}
-			elem := celrt.Collapse(e)
-			if err := budget.Charge("_+_", 16); err != nil {
+			x3, err := celrt.AsString(arg6)
+			if err != nil {
 				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
 			}
-			list = append(list, elem)
-		}
-		list2 := make([]string, 0, len(list))
-		for _, e2 := range list {
-			if steps++; steps > celrt.MaxSteps {
-				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", celrt.ErrSteps)
-			}
-			if e2 != "" {
+			items := celrt.Split(x3, ",")
+			list := make([]string, 0, len(items))
+			for _, e := range items {
+				if steps++; steps > celrt.MaxSteps {
+					return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", celrt.ErrSteps)
+				}
+				if err := budget.CallText("collapse", e); err != nil {
+					return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
+				}
+				elem := celrt.Collapse(e)
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
 				}
-				list2 = append(list2, e2)
+				list = append(list, elem)
 			}
+			list2 := make([]string, 0, len(list))
+			for _, e2 := range list {
+				if steps++; steps > celrt.MaxSteps {
+					return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", celrt.ErrSteps)
+				}
+				if e2 != "" {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
+					}
+					list2 = append(list2, e2)
+				}
+			}
+			list3 := make([]string, 0, len(list2))
+			for _, e3 := range list2 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", celrt.ErrSteps)
+				}
+				if err := budget.CallText("truncate", e3, int64(40)); err != nil {
+					return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
+				}
+				arg7 := celrt.Truncate(e3, int64(40))
+				if err := budget.ChargeEach("_+_", int64(1+len(arg7)), int64(1+len(arg7)+1)); err != nil {
+					return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
+				}
+				elem2 := "'" + arg7 + "'"
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
+				}
+				list3 = append(list3, elem2)
+			}
+			v8 = list3
+		} else {
+			v8 = []string{}
 		}
-		list3 := make([]string, 0, len(list2))
-		for _, e3 := range list2 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", celrt.ErrSteps)
-			}
-			if err := budget.CallText("truncate", e3, int64(40)); err != nil {
-				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
-			}
-			arg7 := celrt.Truncate(e3, int64(40))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg7)), int64(1+len(arg7)+1)); err != nil {
-				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
-			}
-			elem2 := "'" + arg7 + "'"
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("except", err)
-			}
-			list3 = append(list3, elem2)
-		}
-		v8 = list3
-	} else {
-		v8 = []string{}
+		except = v8
 	}
-	except := v8
 	return letsApp{
 		action: action,
-		q:      q,
 		name:   name,
 		bundle: bundle,
 		app:    app,
@@ -32612,7 +32956,7 @@ func letsAppOf(input *value.Object, tool string, limits runtime.Limits) (letsApp
 //	  ? optional.of("to list running applications")
 //	: optional.none()
 func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsAppOf(input, tool, limits)
+	lets, budget, _, err := letsAppOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -32823,7 +33167,7 @@ func PreviewApp(input *value.Object, tool string, limits runtime.Limits) (string
 //	  : action in ["focus", "hide", "unhide", "switch"] ? "write"
 //	  : "execute"
 func TierApp(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsAppOf(input, tool, limits)
+	lets, _, _, err := letsAppOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -32850,7 +33194,7 @@ func TierApp(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 //	      : action == "switch" && nonEmpty(input.to).hasValue() ? " to '" + truncate(collapse(input.to), 40) + "'"
 //	      : action == "quit" && input.all == true ? " all" : ""))
 func RowApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsAppOf(input, tool, limits)
+	lets, budget, _, err := letsAppOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -32929,7 +33273,7 @@ func RowApp(input *value.Object, tool string, limits runtime.Limits) (string, bo
 //	      + truncate(collapse(n.value()), 60)
 //	      + (type(p) == double ? " (PID " + string(int(p)) + ")" : "")))))
 func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsAppOf(input, tool, limits)
+	lets, budget, _, err := letsAppOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -33091,10 +33435,7 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsAppOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -33126,7 +33467,7 @@ func ErrorApp(input *value.Object, tool string, limits runtime.Limits, result *v
 //	    optional.of("App " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
 //	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
 func TitleApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsAppOf(input, tool, limits)
+	lets, budget, _, err := letsAppOf(input, tool, limits, celrt.SlotTitle)
 	if err != nil {
 		return "", false, err
 	}
@@ -33253,9 +33594,10 @@ type letsPeekabooList struct {
 	details []string
 }
 
-// letsPeekabooListOf computes the lets of "peekaboo:list" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsPeekabooListOf(input *value.Object, tool string, limits runtime.Limits) (letsPeekabooList, celrt.Budget, int, error) {
+// letsPeekabooListOf computes the lets of "peekaboo:list" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsPeekabooListOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsPeekabooList, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	var v1 celrt.Optional[string]
@@ -33293,53 +33635,56 @@ func letsPeekabooListOf(input *value.Object, tool string, limits runtime.Limits)
 		v2 = v3
 	}
 	kind := v2
-	v4 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
-	var v5 []string
-	if v4 == celrt.ListType {
-		items, err := celrt.Iterate(celrt.Field(input, "include_window_details"))
-		if err != nil {
-			return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-		}
-		list := make([]any, 0, items.Len())
-		for i := range items.Len() {
-			x2 := items.At(i)
-			if steps++; steps > celrt.MaxSteps {
-				return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", celrt.ErrSteps)
-			}
-			if celrt.TypeOf(x2) == celrt.StringType {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-				}
-				list = append(list, x2)
-			}
-		}
-		list2 := make([]string, 0, len(list))
-		for _, x3 := range list {
-			if steps++; steps > celrt.MaxSteps {
-				return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", celrt.ErrSteps)
-			}
-			if err := budget.CallText("collapse", x3); err != nil {
-				return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", err)
-			}
-			x4, err := celrt.AsString(x3)
+	var details []string
+	if slot == celrt.SlotPreview {
+		v4 := celrt.TypeOf(celrt.Field(input, "include_window_details"))
+		var v5 []string
+		if v4 == celrt.ListType {
+			items, err := celrt.Iterate(celrt.Field(input, "include_window_details"))
 			if err != nil {
 				return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 			}
-			arg4 := celrt.Collapse(x4)
-			if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
-				return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			list := make([]any, 0, items.Len())
+			for i := range items.Len() {
+				x2 := items.At(i)
+				if steps++; steps > celrt.MaxSteps {
+					return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", celrt.ErrSteps)
+				}
+				if celrt.TypeOf(x2) == celrt.StringType {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+					}
+					list = append(list, x2)
+				}
 			}
-			elem := celrt.Truncate(arg4, int64(20))
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+			list2 := make([]string, 0, len(list))
+			for _, x3 := range list {
+				if steps++; steps > celrt.MaxSteps {
+					return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", celrt.ErrSteps)
+				}
+				if err := budget.CallText("collapse", x3); err != nil {
+					return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+				}
+				x4, err := celrt.AsString(x3)
+				if err != nil {
+					return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+				}
+				arg4 := celrt.Collapse(x4)
+				if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
+					return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+				}
+				elem := celrt.Truncate(arg4, int64(20))
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPeekabooList{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+				}
+				list2 = append(list2, elem)
 			}
-			list2 = append(list2, elem)
+			v5 = list2
+		} else {
+			v5 = []string{}
 		}
-		v5 = list2
-	} else {
-		v5 = []string{}
+		details = v5
 	}
-	details := v5
 	return letsPeekabooList{
 		app:     app,
 		kind:    kind,
@@ -33371,7 +33716,7 @@ func letsPeekabooListOf(input *value.Object, tool string, limits runtime.Limits)
 //	      + (details.size() > 0 ? " with " + details.join(", ") : "")
 //	  : "to list " + truncate(collapse(kind), 40)
 func PreviewPeekabooList(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsPeekabooListOf(input, tool, limits)
+	lets, budget, _, err := letsPeekabooListOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -33443,7 +33788,7 @@ func PreviewPeekabooList(input *value.Object, tool string, limits runtime.Limits
 //
 //	row = optional.of(kind.replace("_", " ") + (app.hasValue() ? " of " + app.value() : ""))
 func RowPeekabooList(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsPeekabooListOf(input, tool, limits)
+	lets, budget, _, err := letsPeekabooListOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -33485,10 +33830,7 @@ func RowPeekabooList(input *value.Object, tool string, limits runtime.Limits) (s
 //	    ? optional.of("found " + plural(int(notes.split(" ")[0]), "running application", "running applications"))
 //	  : optional.none()))))
 func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsPeekabooListOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	v1 := celrt.ResultValue(celrt.Field(result, "details"))
 	var v2 any
 	if celrt.TypeOf(v1) == celrt.MapType {
@@ -33677,10 +34019,7 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorPeekabooList(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsPeekabooListOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -33723,9 +34062,10 @@ type letsWindow struct {
 	size   celrt.Optional[string]
 }
 
-// letsWindowOf computes the lets of "window" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsWindowOf(input *value.Object, tool string, limits runtime.Limits) (letsWindow, celrt.Budget, int, error) {
+// letsWindowOf computes the lets of "window" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsWindowOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsWindow, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "action"))
 	v1 := opt.Value
@@ -33736,143 +34076,152 @@ func letsWindowOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("action", err)
 	}
 	action := celrt.LowerASCII(v1)
-	v2 := celrt.TypeOf(celrt.Field(input, "window_id")) == celrt.DoubleType
-	var v3 string
-	if v2 {
-		if err := budget.CallText("numberText", input, "window_id"); err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
-		}
-		r, err := celrt.NumberTextOf(input, "window_id")
-		if err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
-		}
-		if err := budget.Charge("_+_", int64(7+len(r))); err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
-		}
-		v3 = "window " + r
-	} else {
-		var v4 string
-		if celrt.NonEmpty(celrt.Field(input, "title")).Ok {
-			arg := celrt.Field(input, "title")
-			if err := budget.CallText("collapse", arg); err != nil {
+	var which string
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		v2 := celrt.TypeOf(celrt.Field(input, "window_id")) == celrt.DoubleType
+		var v3 string
+		if v2 {
+			if err := budget.CallText("numberText", input, "window_id"); err != nil {
 				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
 			}
-			x, err := celrt.AsString(arg)
+			r, err := celrt.NumberTextOf(input, "window_id")
 			if err != nil {
 				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
 			}
-			arg2 := celrt.Collapse(x)
-			if err := budget.CallText("truncate", arg2, int64(80)); err != nil {
+			if err := budget.Charge("_+_", int64(7+len(r))); err != nil {
 				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
 			}
-			arg3 := celrt.Truncate(arg2, int64(80))
-			if err := budget.ChargeEach("_+_", int64(12+len(arg3)), int64(12+len(arg3)+1)); err != nil {
-				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
-			}
-			v4 = "the window '" + arg3 + "'"
+			v3 = "window " + r
 		} else {
-			v5 := celrt.TypeOf(celrt.Field(input, "index")) == celrt.DoubleType
-			var v6 string
-			if v5 {
-				if err := budget.CallText("numberText", input, "index"); err != nil {
+			var v4 string
+			if celrt.NonEmpty(celrt.Field(input, "title")).Ok {
+				arg := celrt.Field(input, "title")
+				if err := budget.CallText("collapse", arg); err != nil {
 					return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
 				}
-				r2, err := celrt.NumberTextOf(input, "index")
+				x, err := celrt.AsString(arg)
 				if err != nil {
 					return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
 				}
-				if err := budget.Charge("_+_", int64(8+len(r2))); err != nil {
+				arg2 := celrt.Collapse(x)
+				if err := budget.CallText("truncate", arg2, int64(80)); err != nil {
 					return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
 				}
-				v6 = "window #" + r2
+				arg3 := celrt.Truncate(arg2, int64(80))
+				if err := budget.ChargeEach("_+_", int64(12+len(arg3)), int64(12+len(arg3)+1)); err != nil {
+					return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
+				}
+				v4 = "the window '" + arg3 + "'"
 			} else {
-				v6 = "the front window"
+				v5 := celrt.TypeOf(celrt.Field(input, "index")) == celrt.DoubleType
+				var v6 string
+				if v5 {
+					if err := budget.CallText("numberText", input, "index"); err != nil {
+						return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
+					}
+					r2, err := celrt.NumberTextOf(input, "index")
+					if err != nil {
+						return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
+					}
+					if err := budget.Charge("_+_", int64(8+len(r2))); err != nil {
+						return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
+					}
+					v6 = "window #" + r2
+				} else {
+					v6 = "the front window"
+				}
+				v4 = v6
 			}
-			v4 = v6
+			v3 = v4
 		}
-		v3 = v4
-	}
-	var v7 string
-	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
-		arg4 := celrt.Field(input, "app")
-		if err := budget.CallText("collapse", arg4); err != nil {
+		var v7 string
+		if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+			arg4 := celrt.Field(input, "app")
+			if err := budget.CallText("collapse", arg4); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
+			}
+			x2, err := celrt.AsString(arg4)
+			if err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
+			}
+			arg5 := celrt.Collapse(x2)
+			if err := budget.CallText("truncate", arg5, int64(60)); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
+			}
+			arg6 := celrt.Truncate(arg5, int64(60))
+			if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
+			}
+			v7 = " of '" + arg6 + "'"
+		} else {
+			v7 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(v3)+len(v7))); err != nil {
 			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
 		}
-		x2, err := celrt.AsString(arg4)
-		if err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
-		}
-		arg5 := celrt.Collapse(x2)
-		if err := budget.CallText("truncate", arg5, int64(60)); err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
-		}
-		arg6 := celrt.Truncate(arg5, int64(60))
-		if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
-		}
-		v7 = " of '" + arg6 + "'"
-	} else {
-		v7 = ""
+		which = v3 + v7
 	}
-	if err := budget.Charge("_+_", int64(len(v3)+len(v7))); err != nil {
-		return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("which", err)
+	var at celrt.Optional[string]
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		v8 := celrt.TypeOf(celrt.Field(input, "x")) == celrt.DoubleType
+		ok := v8
+		if ok {
+			v9 := celrt.TypeOf(celrt.Field(input, "y")) == celrt.DoubleType
+			ok = v9
+		}
+		var v10 celrt.Optional[string]
+		if ok {
+			if err := budget.CallText("numberText", input, "x"); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
+			}
+			r3, err := celrt.NumberTextOf(input, "x")
+			if err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
+			}
+			if err := budget.Charge("_+_", int64(len(r3)+1)); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
+			}
+			if err := budget.CallText("numberText", input, "y"); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
+			}
+			r4, err := celrt.NumberTextOf(input, "y")
+			if err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
+			}
+			if err := budget.Charge("_+_", int64(len(r3)+1+len(r4))); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
+			}
+			v10 = celrt.Of(r3 + "," + r4)
+		} else {
+			v10 = celrt.None[string]()
+		}
+		at = v10
 	}
-	which := v3 + v7
-	v8 := celrt.TypeOf(celrt.Field(input, "x")) == celrt.DoubleType
-	ok := v8
-	if ok {
-		v9 := celrt.TypeOf(celrt.Field(input, "y")) == celrt.DoubleType
-		ok = v9
+	var size celrt.Optional[string]
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		v11 := celrt.TypeOf(celrt.Field(input, "width")) == celrt.DoubleType
+		ok2 := v11
+		if ok2 {
+			v12 := celrt.TypeOf(celrt.Field(input, "height")) == celrt.DoubleType
+			ok2 = v12
+		}
+		var v13 celrt.Optional[string]
+		if ok2 {
+			arg7 := celrt.Field(input, "width")
+			arg8 := celrt.Field(input, "height")
+			if err := budget.CallText("dimensions", arg7, arg8); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("size", err)
+			}
+			text, err := celrt.DimensionsDyn(arg7, arg8)
+			if err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("size", err)
+			}
+			v13 = celrt.Of(text)
+		} else {
+			v13 = celrt.None[string]()
+		}
+		size = v13
 	}
-	var v10 celrt.Optional[string]
-	if ok {
-		if err := budget.CallText("numberText", input, "x"); err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
-		}
-		r3, err := celrt.NumberTextOf(input, "x")
-		if err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
-		}
-		if err := budget.Charge("_+_", int64(len(r3)+1)); err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
-		}
-		if err := budget.CallText("numberText", input, "y"); err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
-		}
-		r4, err := celrt.NumberTextOf(input, "y")
-		if err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
-		}
-		if err := budget.Charge("_+_", int64(len(r3)+1+len(r4))); err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("at", err)
-		}
-		v10 = celrt.Of(r3 + "," + r4)
-	} else {
-		v10 = celrt.None[string]()
-	}
-	at := v10
-	v11 := celrt.TypeOf(celrt.Field(input, "width")) == celrt.DoubleType
-	ok2 := v11
-	if ok2 {
-		v12 := celrt.TypeOf(celrt.Field(input, "height")) == celrt.DoubleType
-		ok2 = v12
-	}
-	var v13 celrt.Optional[string]
-	if ok2 {
-		arg7 := celrt.Field(input, "width")
-		arg8 := celrt.Field(input, "height")
-		if err := budget.CallText("dimensions", arg7, arg8); err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("size", err)
-		}
-		text, err := celrt.DimensionsDyn(arg7, arg8)
-		if err != nil {
-			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("size", err)
-		}
-		v13 = celrt.Of(text)
-	} else {
-		v13 = celrt.None[string]()
-	}
-	size := v13
 	return letsWindow{
 		action: action,
 		which:  which,
@@ -33914,7 +34263,7 @@ func letsWindowOf(input *value.Object, tool string, limits runtime.Limits) (lets
 //	  ? optional.of("to place " + which + " at " + at.value() + ", " + size.value())
 //	: optional.none()
 func PreviewWindow(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsWindowOf(input, tool, limits)
+	lets, budget, _, err := letsWindowOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -34022,7 +34371,7 @@ func PreviewWindow(input *value.Object, tool string, limits runtime.Limits) (str
 //	      + (action == "move" && at.hasValue() ? " to " + at.value() : "")
 //	      + (action == "resize" && size.hasValue() ? " to " + size.value() : ""))
 func RowWindow(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsWindowOf(input, tool, limits)
+	lets, budget, _, err := letsWindowOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -34098,7 +34447,7 @@ func RowWindow(input *value.Object, tool string, limits runtime.Limits) (string,
 //	  : action == "focus" ? "focused " + t
 //	  : action + " " + t))
 func ResultWindow(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsWindowOf(input, tool, limits)
+	lets, budget, _, err := letsWindowOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -34351,10 +34700,7 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorWindow(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsWindowOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -34383,7 +34729,7 @@ func ErrorWindow(input *value.Object, tool string, limits runtime.Limits, result
 //	    optional.of("Window " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
 //	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
 func TitleWindow(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsWindowOf(input, tool, limits)
+	lets, budget, _, err := letsWindowOf(input, tool, limits, celrt.SlotTitle)
 	if err != nil {
 		return "", false, err
 	}
@@ -34486,9 +34832,10 @@ type letsMenu struct {
 	path   celrt.Optional[string]
 }
 
-// letsMenuOf computes the lets of "menu" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsMenuOf(input *value.Object, tool string, limits runtime.Limits) (letsMenu, celrt.Budget, int, error) {
+// letsMenuOf computes the lets of "menu" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsMenuOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsMenu, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "action"))
 	v1 := opt.Value
@@ -34499,90 +34846,96 @@ func letsMenuOf(input *value.Object, tool string, limits runtime.Limits) (letsMe
 		return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("action", err)
 	}
 	action := celrt.LowerASCII(v1)
-	var v2 string
-	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
-		arg := celrt.Field(input, "app")
-		if err := budget.CallText("collapse", arg); err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
+	var app string
+	if slot != celrt.SlotTier && slot != celrt.SlotTitle {
+		var v2 string
+		if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+			arg := celrt.Field(input, "app")
+			if err := budget.CallText("collapse", arg); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
+			}
+			x, err := celrt.AsString(arg)
+			if err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
+			}
+			arg2 := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg2, int64(60)); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
+			}
+			arg3 := celrt.Truncate(arg2, int64(60))
+			if err := budget.ChargeEach("_+_", int64(5+len(arg3)), int64(5+len(arg3)+1)); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
+			}
+			v2 = " in '" + arg3 + "'"
+		} else {
+			v2 = ""
 		}
-		x, err := celrt.AsString(arg)
-		if err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
-		}
-		arg2 := celrt.Collapse(x)
-		if err := budget.CallText("truncate", arg2, int64(60)); err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
-		}
-		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.ChargeEach("_+_", int64(5+len(arg3)), int64(5+len(arg3)+1)); err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
-		}
-		v2 = " in '" + arg3 + "'"
-	} else {
-		v2 = ""
+		app = v2
 	}
-	app := v2
-	ok := celrt.NonEmpty(celrt.Field(input, "path")).Ok
-	if ok {
-		arg4 := celrt.Field(input, "path")
-		if err := budget.CallText("menuPath", arg4); err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
-		}
-		x2, err := celrt.AsString(arg4)
-		if err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
-		}
-		arg5 := celrt.MenuPath(x2)
-		if err := budget.CallText("collapse", arg5); err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
-		}
-		ok = celrt.Collapse(arg5) != ""
-	}
-	var v3 celrt.Optional[string]
-	if ok {
-		arg6 := celrt.Field(input, "path")
-		if err := budget.CallText("menuPath", arg6); err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
-		}
-		x3, err := celrt.AsString(arg6)
-		if err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
-		}
-		arg7 := celrt.MenuPath(x3)
-		if err := budget.CallText("collapse", arg7); err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
-		}
-		arg8 := celrt.Collapse(arg7)
-		if err := budget.CallText("truncate", arg8, int64(200)); err != nil {
-			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
-		}
-		v3 = celrt.Of(celrt.Truncate(arg8, int64(200)))
-	} else {
-		var v4 celrt.Optional[string]
-		if celrt.NonEmpty(celrt.Field(input, "item")).Ok {
-			arg9 := celrt.Field(input, "item")
-			if err := budget.CallText("collapse", arg9); err != nil {
+	var path celrt.Optional[string]
+	if slot != celrt.SlotTier && slot != celrt.SlotTitle {
+		ok := celrt.NonEmpty(celrt.Field(input, "path")).Ok
+		if ok {
+			arg4 := celrt.Field(input, "path")
+			if err := budget.CallText("menuPath", arg4); err != nil {
 				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 			}
-			x4, err := celrt.AsString(arg9)
+			x2, err := celrt.AsString(arg4)
 			if err != nil {
 				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 			}
-			arg10 := celrt.Collapse(x4)
-			if err := budget.CallText("truncate", arg10, int64(80)); err != nil {
+			arg5 := celrt.MenuPath(x2)
+			if err := budget.CallText("collapse", arg5); err != nil {
 				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 			}
-			arg11 := celrt.Truncate(arg10, int64(80))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg11)), int64(1+len(arg11)+1)); err != nil {
-				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
-			}
-			v4 = celrt.Of("'" + arg11 + "'")
-		} else {
-			v4 = celrt.None[string]()
+			ok = celrt.Collapse(arg5) != ""
 		}
-		v3 = v4
+		var v3 celrt.Optional[string]
+		if ok {
+			arg6 := celrt.Field(input, "path")
+			if err := budget.CallText("menuPath", arg6); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			}
+			x3, err := celrt.AsString(arg6)
+			if err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			}
+			arg7 := celrt.MenuPath(x3)
+			if err := budget.CallText("collapse", arg7); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			}
+			arg8 := celrt.Collapse(arg7)
+			if err := budget.CallText("truncate", arg8, int64(200)); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			}
+			v3 = celrt.Of(celrt.Truncate(arg8, int64(200)))
+		} else {
+			var v4 celrt.Optional[string]
+			if celrt.NonEmpty(celrt.Field(input, "item")).Ok {
+				arg9 := celrt.Field(input, "item")
+				if err := budget.CallText("collapse", arg9); err != nil {
+					return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+				}
+				x4, err := celrt.AsString(arg9)
+				if err != nil {
+					return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+				}
+				arg10 := celrt.Collapse(x4)
+				if err := budget.CallText("truncate", arg10, int64(80)); err != nil {
+					return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+				}
+				arg11 := celrt.Truncate(arg10, int64(80))
+				if err := budget.ChargeEach("_+_", int64(1+len(arg11)), int64(1+len(arg11)+1)); err != nil {
+					return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+				}
+				v4 = celrt.Of("'" + arg11 + "'")
+			} else {
+				v4 = celrt.None[string]()
+			}
+			v3 = v4
+		}
+		path = v3
 	}
-	path := v3
 	return letsMenu{
 		action: action,
 		app:    app,
@@ -34617,7 +34970,7 @@ func letsMenuOf(input *value.Object, tool string, limits runtime.Limits) (letsMe
 //	: action == "list-all" ? optional.of("to list the menus of every application")
 //	: optional.none()
 func PreviewMenu(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsMenuOf(input, tool, limits)
+	lets, budget, _, err := letsMenuOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -34709,7 +35062,7 @@ func PreviewMenu(input *value.Object, tool string, limits runtime.Limits) (strin
 //
 //	tier = action in ["list", "list-all"] ? "read" : "execute"
 func TierMenu(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsMenuOf(input, tool, limits)
+	lets, _, _, err := letsMenuOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -34730,7 +35083,7 @@ func TierMenu(input *value.Object, tool string, limits runtime.Limits) (runtime.
 //	  : action in ["list", "list-all"] ? optional.of(action + app)
 //	  : optional.none()
 func RowMenu(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsMenuOf(input, tool, limits)
+	lets, budget, _, err := letsMenuOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -34805,7 +35158,7 @@ func RowMenu(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	  : action == "click-extra" && nonEmpty(input.title).hasValue() ? optional.of("clicked '" + truncate(collapse(input.title), 60) + "'")
 //	  : optional.none())
 func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsMenuOf(input, tool, limits)
+	lets, budget, _, err := letsMenuOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -35005,10 +35358,7 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorMenu(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsMenuOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -35037,7 +35387,7 @@ func ErrorMenu(input *value.Object, tool string, limits runtime.Limits, result *
 //	    optional.of("Menu " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
 //	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
 func TitleMenu(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsMenuOf(input, tool, limits)
+	lets, budget, _, err := letsMenuOf(input, tool, limits, celrt.SlotTitle)
 	if err != nil {
 		return "", false, err
 	}
@@ -35138,9 +35488,10 @@ type letsDialog struct {
 	file   []string
 }
 
-// letsDialogOf computes the lets of "dialog" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsDialogOf(input *value.Object, tool string, limits runtime.Limits) (letsDialog, celrt.Budget, int, error) {
+// letsDialogOf computes the lets of "dialog" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsDialog, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "action"))
 	v1 := opt.Value
@@ -35151,172 +35502,181 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits) (lets
 		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("action", err)
 	}
 	action := celrt.LowerASCII(v1)
-	v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
-	var v3 string
-	if v2.Ok {
-		arg := celrt.Field(input, "window_title")
-		if err := budget.CallText("collapse", arg); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
-		}
-		x, err := celrt.AsString(arg)
-		if err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
-		}
-		arg2 := celrt.Collapse(x)
-		if err := budget.CallText("truncate", arg2, int64(60)); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
-		}
-		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
-		}
-		v3 = " '" + arg3 + "'"
-	} else {
-		v3 = ""
-	}
-	var v4 string
-	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
-		arg4 := celrt.Field(input, "app")
-		if err := budget.CallText("collapse", arg4); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
-		}
-		x2, err := celrt.AsString(arg4)
-		if err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
-		}
-		arg5 := celrt.Collapse(x2)
-		if err := budget.CallText("truncate", arg5, int64(60)); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
-		}
-		arg6 := celrt.Truncate(arg5, int64(60))
-		if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
-		}
-		v4 = " of '" + arg6 + "'"
-	} else {
-		v5 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
-		var v6 string
-		if v5 {
-			if err := budget.CallText("numberText", input, "pid"); err != nil {
+	var of string
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+		var v3 string
+		if v2.Ok {
+			arg := celrt.Field(input, "window_title")
+			if err := budget.CallText("collapse", arg); err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 			}
-			r, err := celrt.NumberTextOf(input, "pid")
+			x, err := celrt.AsString(arg)
 			if err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 			}
-			if err := budget.Charge("_+_", int64(12+len(r))); err != nil {
+			arg2 := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg2, int64(60)); err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 			}
-			v6 = " of process " + r
+			arg3 := celrt.Truncate(arg2, int64(60))
+			if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
+			}
+			v3 = " '" + arg3 + "'"
 		} else {
-			v6 = ""
+			v3 = ""
 		}
-		v4 = v6
+		var v4 string
+		if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+			arg4 := celrt.Field(input, "app")
+			if err := budget.CallText("collapse", arg4); err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
+			}
+			x2, err := celrt.AsString(arg4)
+			if err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
+			}
+			arg5 := celrt.Collapse(x2)
+			if err := budget.CallText("truncate", arg5, int64(60)); err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
+			}
+			arg6 := celrt.Truncate(arg5, int64(60))
+			if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
+			}
+			v4 = " of '" + arg6 + "'"
+		} else {
+			v5 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+			var v6 string
+			if v5 {
+				if err := budget.CallText("numberText", input, "pid"); err != nil {
+					return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
+				}
+				r, err := celrt.NumberTextOf(input, "pid")
+				if err != nil {
+					return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
+				}
+				if err := budget.Charge("_+_", int64(12+len(r))); err != nil {
+					return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
+				}
+				v6 = " of process " + r
+			} else {
+				v6 = ""
+			}
+			v4 = v6
+		}
+		if err := budget.Charge("_+_", int64(len(v3)+len(v4))); err != nil {
+			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
+		}
+		of = v3 + v4
 	}
-	if err := budget.Charge("_+_", int64(len(v3)+len(v4))); err != nil {
-		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
-	}
-	of := v3 + v4
-	var v7 string
-	if celrt.NonEmpty(celrt.Field(input, "field")).Ok {
-		arg7 := celrt.Field(input, "field")
-		if err := budget.CallText("collapse", arg7); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
-		}
-		x3, err := celrt.AsString(arg7)
-		if err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
-		}
-		arg8 := celrt.Collapse(x3)
-		if err := budget.CallText("truncate", arg8, int64(60)); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
-		}
-		arg9 := celrt.Truncate(arg8, int64(60))
-		if err := budget.ChargeEach("_+_", int64(13+len(arg9)), int64(13+len(arg9)+1)); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
-		}
-		v7 = " into field '" + arg9 + "'"
-	} else {
-		v8 := celrt.TypeOf(celrt.Field(input, "field_index")) == celrt.DoubleType
-		var v9 string
-		if v8 {
-			if err := budget.CallText("numberText", input, "field_index"); err != nil {
+	var field string
+	if slot != celrt.SlotTier {
+		var v7 string
+		if celrt.NonEmpty(celrt.Field(input, "field")).Ok {
+			arg7 := celrt.Field(input, "field")
+			if err := budget.CallText("collapse", arg7); err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
 			}
-			r2, err := celrt.NumberTextOf(input, "field_index")
+			x3, err := celrt.AsString(arg7)
 			if err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
 			}
-			if err := budget.Charge("_+_", int64(13+len(r2))); err != nil {
+			arg8 := celrt.Collapse(x3)
+			if err := budget.CallText("truncate", arg8, int64(60)); err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
 			}
-			v9 = " into field #" + r2
+			arg9 := celrt.Truncate(arg8, int64(60))
+			if err := budget.ChargeEach("_+_", int64(13+len(arg9)), int64(13+len(arg9)+1)); err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
+			}
+			v7 = " into field '" + arg9 + "'"
 		} else {
-			v9 = ""
+			v8 := celrt.TypeOf(celrt.Field(input, "field_index")) == celrt.DoubleType
+			var v9 string
+			if v8 {
+				if err := budget.CallText("numberText", input, "field_index"); err != nil {
+					return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
+				}
+				r2, err := celrt.NumberTextOf(input, "field_index")
+				if err != nil {
+					return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
+				}
+				if err := budget.Charge("_+_", int64(13+len(r2))); err != nil {
+					return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
+				}
+				v9 = " into field #" + r2
+			} else {
+				v9 = ""
+			}
+			v7 = v9
 		}
-		v7 = v9
+		field = v7
 	}
-	field := v7
-	var v10 []string
-	if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
-		x4, err := celrt.AsString(celrt.Field(input, "path"))
-		if err != nil {
+	var file []string
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		var v10 []string
+		if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
+			x4, err := celrt.AsString(celrt.Field(input, "path"))
+			if err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
+			}
+			arg10 := celrt.Trim(x4)
+			if err := budget.ChargeEach("_+_", int64(7+len(arg10)), int64(7+len(arg10)+1)); err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
+			}
+			v10 = []string{"go to '" + arg10 + "'"}
+		} else {
+			v10 = []string{}
+		}
+		var v11 []string
+		if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
+			arg11 := celrt.Field(input, "name")
+			if err := budget.CallText("collapse", arg11); err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
+			}
+			x5, err := celrt.AsString(arg11)
+			if err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
+			}
+			arg12 := celrt.Collapse(x5)
+			if err := budget.CallText("truncate", arg12, int64(120)); err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
+			}
+			arg13 := celrt.Truncate(arg12, int64(120))
+			if err := budget.ChargeEach("_+_", int64(16+len(arg13)), int64(16+len(arg13)+1)); err != nil {
+				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
+			}
+			v11 = []string{"enter the name '" + arg13 + "'"}
+		} else {
+			v11 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v10)+len(v11)))); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
-		arg10 := celrt.Trim(x4)
-		if err := budget.ChargeEach("_+_", int64(7+len(arg10)), int64(7+len(arg10)+1)); err != nil {
+		opt2 := celrt.NonEmpty(celrt.Field(input, "select"))
+		v12 := opt2.Value
+		if !opt2.Ok {
+			v12 = "default"
+		}
+		if err := budget.CallText("collapse", v12); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
-		v10 = []string{"go to '" + arg10 + "'"}
-	} else {
-		v10 = []string{}
-	}
-	var v11 []string
-	if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
-		arg11 := celrt.Field(input, "name")
-		if err := budget.CallText("collapse", arg11); err != nil {
+		arg14 := celrt.Collapse(v12)
+		if err := budget.CallText("truncate", arg14, int64(40)); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
-		x5, err := celrt.AsString(arg11)
-		if err != nil {
+		arg15 := celrt.Truncate(arg14, int64(40))
+		if err := budget.ChargeEach("_+_", int64(7+len(arg15)), int64(7+len(arg15)+1)); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
-		arg12 := celrt.Collapse(x5)
-		if err := budget.CallText("truncate", arg12, int64(120)); err != nil {
+		arg16 := []string{"click '" + arg15 + "'"}
+		if err := budget.Charge("_+_", int64(16*(len(v10)+len(v11)+len(arg16)))); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
-		arg13 := celrt.Truncate(arg12, int64(120))
-		if err := budget.ChargeEach("_+_", int64(16+len(arg13)), int64(16+len(arg13)+1)); err != nil {
-			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
-		}
-		v11 = []string{"enter the name '" + arg13 + "'"}
-	} else {
-		v11 = []string{}
+		file = celrt.Concat(v10, v11, arg16)
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v10)+len(v11)))); err != nil {
-		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
-	}
-	opt2 := celrt.NonEmpty(celrt.Field(input, "select"))
-	v12 := opt2.Value
-	if !opt2.Ok {
-		v12 = "default"
-	}
-	if err := budget.CallText("collapse", v12); err != nil {
-		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
-	}
-	arg14 := celrt.Collapse(v12)
-	if err := budget.CallText("truncate", arg14, int64(40)); err != nil {
-		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
-	}
-	arg15 := celrt.Truncate(arg14, int64(40))
-	if err := budget.ChargeEach("_+_", int64(7+len(arg15)), int64(7+len(arg15)+1)); err != nil {
-		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
-	}
-	arg16 := []string{"click '" + arg15 + "'"}
-	if err := budget.Charge("_+_", int64(16*(len(v10)+len(v11)+len(arg16)))); err != nil {
-		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
-	}
-	file := celrt.Concat(v10, v11, arg16)
 	return letsDialog{
 		action: action,
 		of:     of,
@@ -35361,7 +35721,7 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits) (lets
 //	  ? optional.of("to list the elements of the dialog" + of)
 //	: optional.none()
 func PreviewDialog(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsDialogOf(input, tool, limits)
+	lets, budget, _, err := letsDialogOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -35508,7 +35868,7 @@ func PreviewDialog(input *value.Object, tool string, limits runtime.Limits) (str
 //
 //	tier = action == "list" ? "read" : "execute"
 func TierDialog(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsDialogOf(input, tool, limits)
+	lets, _, _, err := letsDialogOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -35529,7 +35889,7 @@ func TierDialog(input *value.Object, tool string, limits runtime.Limits) (runtim
 //	  : action in ["dismiss", "list"] ? optional.of(action + of)
 //	  : optional.none()
 func RowDialog(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsDialogOf(input, tool, limits)
+	lets, budget, _, err := letsDialogOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -35642,7 +36002,7 @@ func RowDialog(input *value.Object, tool string, limits runtime.Limits) (string,
 //	  : action == "dismiss" ? optional.of("dismissed the dialog")
 //	  : optional.none())
 func ResultDialog(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsDialogOf(input, tool, limits)
+	lets, budget, _, err := letsDialogOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -35820,10 +36180,7 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorDialog(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsDialogOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -35880,9 +36237,10 @@ type letsDrag struct {
 	extra string
 }
 
-// letsDragOf computes the lets of "drag" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsDragOf(input *value.Object, tool string, limits runtime.Limits) (letsDrag, celrt.Budget, int, error) {
+// letsDragOf computes the lets of "drag" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsDragOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsDrag, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	v1 := celrt.NonEmpty(celrt.Field(input, "from_coords"))
 	var v2 celrt.Optional[string]
@@ -35968,75 +36326,78 @@ func letsDragOf(input *value.Object, tool string, limits runtime.Limits) (letsDr
 		v5 = v6
 	}
 	to := v5
-	var v7 string
-	if celrt.NonEmpty(celrt.Field(input, "to_app")).Ok {
-		arg11 := celrt.Field(input, "to_app")
-		if err := budget.CallText("collapse", arg11); err != nil {
+	var extra string
+	if slot != celrt.SlotResult {
+		var v7 string
+		if celrt.NonEmpty(celrt.Field(input, "to_app")).Ok {
+			arg11 := celrt.Field(input, "to_app")
+			if err := budget.CallText("collapse", arg11); err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			x5, err := celrt.AsString(arg11)
+			if err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			arg12 := celrt.Collapse(x5)
+			if err := budget.CallText("truncate", arg12, int64(60)); err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			arg13 := celrt.Truncate(arg12, int64(60))
+			if err := budget.ChargeEach("_+_", int64(5+len(arg13)), int64(5+len(arg13)+1)); err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			v7 = " in '" + arg13 + "'"
+		} else {
+			v7 = ""
+		}
+		v8 := celrt.NonEmpty(celrt.Field(input, "modifiers")).Ok
+		ok := v8
+		if ok {
+			arg14 := celrt.Field(input, "modifiers")
+			if err := budget.CallText("truncate", arg14, int64(60)); err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			x6, err := celrt.AsString(arg14)
+			if err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			arg15 := celrt.Truncate(x6, int64(60))
+			if err := budget.CallText("shortcut", arg15); err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			ok = celrt.Shortcut(arg15) != ""
+		}
+		var v9 string
+		if ok {
+			arg16 := celrt.Field(input, "modifiers")
+			if err := budget.CallText("collapse", arg16); err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			x7, err := celrt.AsString(arg16)
+			if err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			arg17 := celrt.Collapse(x7)
+			if err := budget.CallText("truncate", arg17, int64(60)); err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			arg18 := celrt.Truncate(arg17, int64(60))
+			if err := budget.CallText("shortcut", arg18); err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			arg19 := celrt.Shortcut(arg18)
+			if err := budget.Charge("_+_", int64(9+len(arg19))); err != nil {
+				return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
+			}
+			v9 = " holding " + arg19
+		} else {
+			v9 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(v7)+len(v9))); err != nil {
 			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
 		}
-		x5, err := celrt.AsString(arg11)
-		if err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		arg12 := celrt.Collapse(x5)
-		if err := budget.CallText("truncate", arg12, int64(60)); err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		arg13 := celrt.Truncate(arg12, int64(60))
-		if err := budget.ChargeEach("_+_", int64(5+len(arg13)), int64(5+len(arg13)+1)); err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		v7 = " in '" + arg13 + "'"
-	} else {
-		v7 = ""
+		extra = v7 + v9
 	}
-	v8 := celrt.NonEmpty(celrt.Field(input, "modifiers")).Ok
-	ok := v8
-	if ok {
-		arg14 := celrt.Field(input, "modifiers")
-		if err := budget.CallText("truncate", arg14, int64(60)); err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		x6, err := celrt.AsString(arg14)
-		if err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		arg15 := celrt.Truncate(x6, int64(60))
-		if err := budget.CallText("shortcut", arg15); err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		ok = celrt.Shortcut(arg15) != ""
-	}
-	var v9 string
-	if ok {
-		arg16 := celrt.Field(input, "modifiers")
-		if err := budget.CallText("collapse", arg16); err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		x7, err := celrt.AsString(arg16)
-		if err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		arg17 := celrt.Collapse(x7)
-		if err := budget.CallText("truncate", arg17, int64(60)); err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		arg18 := celrt.Truncate(arg17, int64(60))
-		if err := budget.CallText("shortcut", arg18); err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		arg19 := celrt.Shortcut(arg18)
-		if err := budget.Charge("_+_", int64(9+len(arg19))); err != nil {
-			return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-		}
-		v9 = " holding " + arg19
-	} else {
-		v9 = ""
-	}
-	if err := budget.Charge("_+_", int64(len(v7)+len(v9))); err != nil {
-		return letsDrag{}, celrt.Budget{}, 0, celrt.InLet("extra", err)
-	}
-	extra := v7 + v9
 	return letsDrag{
 		from:  from,
 		to:    to,
@@ -36071,7 +36432,7 @@ func letsDragOf(input *value.Object, tool string, limits runtime.Limits) (letsDr
 //	  ? optional.of("to drag " + from.value() + " onto " + to.value() + extra)
 //	  : optional.none()
 func PreviewDrag(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsDragOf(input, tool, limits)
+	lets, budget, _, err := letsDragOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -36111,7 +36472,7 @@ func PreviewDrag(input *value.Object, tool string, limits runtime.Limits) (strin
 //
 //	row = from.hasValue() && to.hasValue() ? optional.of(from.value() + " → " + to.value() + extra) : optional.none()
 func RowDrag(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsDragOf(input, tool, limits)
+	lets, budget, _, err := letsDragOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -36153,7 +36514,7 @@ func RowDrag(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	  + (type(d.?distance.orValue(null)) == double ? " (" + string(int(d.distance)) + " px"
 //	      + (type(d.?duration.orValue(null)) == double ? " in " + durationText(d.duration / 1000.0) : "") + ")" : ""))
 func ResultDrag(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsDragOf(input, tool, limits)
+	lets, budget, _, err := letsDragOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -36257,10 +36618,7 @@ func ResultDrag(input *value.Object, tool string, limits runtime.Limits, result 
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorDrag(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsDragOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -36314,110 +36672,117 @@ type letsImage struct {
 	question celrt.Optional[string]
 }
 
-// letsImageOf computes the lets of "image" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsImageOf(input *value.Object, tool string, limits runtime.Limits) (letsImage, celrt.Budget, int, error) {
+// letsImageOf computes the lets of "image" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsImageOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsImage, celrt.Budget, int, error) {
 	var budget celrt.Budget
-	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = ""
-	}
-	t := v1
-	var v2 string
-	if t == "" {
-		v2 = "all screens"
-	} else {
-		if err := budget.CallText("lowerAscii", t); err != nil {
-			return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+	var target string
+	if slot != celrt.SlotResult {
+		opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = ""
 		}
-		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
-		var v4 string
-		if v3 {
-			if err := budget.CallText("substring", t, int64(7)); err != nil {
-				return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-			}
-			r, err := celrt.Substring(t, int64(7))
-			if err != nil {
-				return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-			}
-			if err := budget.CallText("collapse", r); err != nil {
-				return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-			}
-			arg := celrt.Collapse(r)
-			if err := budget.CallText("truncate", arg, int64(20)); err != nil {
-				return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-			}
-			arg2 := celrt.Truncate(arg, int64(20))
-			if err := budget.Charge("_+_", int64(7+len(arg2))); err != nil {
-				return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-			}
-			v4 = "screen " + arg2
+		t := v1
+		var v2 string
+		if t == "" {
+			v2 = "all screens"
 		} else {
 			if err := budget.CallText("lowerAscii", t); err != nil {
 				return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
 			}
-			var v5 string
-			if celrt.LowerASCII(t) == "frontmost" {
-				v5 = "the frontmost application"
-			} else {
-				var v6 string
-				if strings.HasPrefix(t, "PID:") {
-					if err := budget.CallText("substring", t, int64(4)); err != nil {
-						return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-					}
-					r2, err := celrt.Substring(t, int64(4))
-					if err != nil {
-						return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-					}
-					if err := budget.CallText("collapse", r2); err != nil {
-						return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-					}
-					arg3 := celrt.Collapse(r2)
-					if err := budget.CallText("truncate", arg3, int64(20)); err != nil {
-						return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-					}
-					arg4 := celrt.Truncate(arg3, int64(20))
-					if err := budget.Charge("_+_", int64(8+len(arg4))); err != nil {
-						return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-					}
-					v6 = "process " + arg4
-				} else {
-					if err := budget.CallText("collapse", t); err != nil {
-						return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-					}
-					arg5 := celrt.Collapse(t)
-					if err := budget.CallText("truncate", arg5, int64(80)); err != nil {
-						return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-					}
-					arg6 := celrt.Truncate(arg5, int64(80))
-					if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+1)); err != nil {
-						return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-					}
-					v6 = "'" + arg6 + "'"
+			v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+			var v4 string
+			if v3 {
+				if err := budget.CallText("substring", t, int64(7)); err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
 				}
-				v5 = v6
+				r, err := celrt.Substring(t, int64(7))
+				if err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+				}
+				if err := budget.CallText("collapse", r); err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+				}
+				arg := celrt.Collapse(r)
+				if err := budget.CallText("truncate", arg, int64(20)); err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+				}
+				arg2 := celrt.Truncate(arg, int64(20))
+				if err := budget.Charge("_+_", int64(7+len(arg2))); err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+				}
+				v4 = "screen " + arg2
+			} else {
+				if err := budget.CallText("lowerAscii", t); err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+				}
+				var v5 string
+				if celrt.LowerASCII(t) == "frontmost" {
+					v5 = "the frontmost application"
+				} else {
+					var v6 string
+					if strings.HasPrefix(t, "PID:") {
+						if err := budget.CallText("substring", t, int64(4)); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						}
+						r2, err := celrt.Substring(t, int64(4))
+						if err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						}
+						if err := budget.CallText("collapse", r2); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						}
+						arg3 := celrt.Collapse(r2)
+						if err := budget.CallText("truncate", arg3, int64(20)); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						}
+						arg4 := celrt.Truncate(arg3, int64(20))
+						if err := budget.Charge("_+_", int64(8+len(arg4))); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						}
+						v6 = "process " + arg4
+					} else {
+						if err := budget.CallText("collapse", t); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						}
+						arg5 := celrt.Collapse(t)
+						if err := budget.CallText("truncate", arg5, int64(80)); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						}
+						arg6 := celrt.Truncate(arg5, int64(80))
+						if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+1)); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						}
+						v6 = "'" + arg6 + "'"
+					}
+					v5 = v6
+				}
+				v4 = v5
 			}
-			v4 = v5
+			v2 = v4
 		}
-		v2 = v4
+		target = v2
 	}
-	target := v2
-	v7 := celrt.EqualBool(celrt.Field(input, "retina"), true)
-	ok := v7
-	if !ok {
-		v8 := celrt.TypeOf(celrt.Field(input, "scale")) == celrt.StringType
-		ok2 := v8
-		if ok2 {
-			found, err := celrt.In(celrt.Field(input, "scale"), celrt.ListOf([]string{"native", "retina", "2x"}))
-			if err != nil {
-				return letsImage{}, celrt.Budget{}, 0, celrt.InLet("native", err)
+	var native bool
+	if slot == celrt.SlotPreview {
+		v7 := celrt.EqualBool(celrt.Field(input, "retina"), true)
+		ok := v7
+		if !ok {
+			v8 := celrt.TypeOf(celrt.Field(input, "scale")) == celrt.StringType
+			ok2 := v8
+			if ok2 {
+				found, err := celrt.In(celrt.Field(input, "scale"), celrt.ListOf([]string{"native", "retina", "2x"}))
+				if err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("native", err)
+				}
+				ok2 = found
 			}
-			ok2 = found
+			ok = ok2
 		}
-		ok = ok2
+		native = ok
 	}
-	native := ok
 	question := celrt.NonEmpty(celrt.Field(input, "question"))
 	return letsImage{
 		target:   target,
@@ -36455,7 +36820,7 @@ func letsImageOf(input *value.Object, tool string, limits runtime.Limits) (letsI
 //	  + (nonEmpty(input.path).hasValue() ? ", saving to '" + input.path.trim() + "'" : "")
 //	  + (question.hasValue() ? " and send it to an AI model asking \"" + truncate(collapse(question.value()), 120) + "\"" : "")
 func PreviewImage(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsImageOf(input, tool, limits)
+	lets, budget, _, err := letsImageOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -36523,10 +36888,6 @@ func PreviewImage(input *value.Object, tool string, limits runtime.Limits) (stri
 //	  : nonEmpty(input.path).hasValue() ? "write"
 //	  : "read"
 func TierImage(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, _, _, err := letsImageOf(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
 	v1 := celrt.NonEmpty(celrt.Field(input, "question")).Ok
 	var v2 string
 	if v1 {
@@ -36549,7 +36910,7 @@ func TierImage(input *value.Object, tool string, limits runtime.Limits) (runtime
 //	  ? optional.of(target + (question.hasValue() ? ": \"" + truncate(collapse(question.value()), 40) + "\"" : ""))
 //	  : optional.none()
 func RowImage(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsImageOf(input, tool, limits)
+	lets, budget, _, err := letsImageOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -36612,7 +36973,7 @@ func RowImage(input *value.Object, tool string, limits runtime.Limits) (string, 
 //	  : images > 0 ? optional.of("captured " + plural(images, "image", "images"))
 //	  : optional.none()))))))
 func ResultImage(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, steps, err := letsImageOf(input, tool, limits)
+	lets, budget, steps, err := letsImageOf(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -36919,10 +37280,7 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorImage(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsImageOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -36969,11 +37327,15 @@ type letsScreenshot struct {
 	app  celrt.Optional[string]
 }
 
-// letsScreenshotOf computes the lets of "screenshot" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsScreenshotOf(input *value.Object, tool string, limits runtime.Limits) (letsScreenshot, celrt.Budget, int, error) {
+// letsScreenshotOf computes the lets of "screenshot" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsScreenshotOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsScreenshot, celrt.Budget, int, error) {
 	path := celrt.NonEmpty(celrt.Field(input, "path"))
-	app := celrt.NonEmpty(celrt.Field(input, "app"))
+	var app celrt.Optional[string]
+	if slot == celrt.SlotPreview {
+		app = celrt.NonEmpty(celrt.Field(input, "app"))
+	}
 	return letsScreenshot{
 		path: path,
 		app:  app,
@@ -36995,7 +37357,7 @@ func letsScreenshotOf(input *value.Object, tool string, limits runtime.Limits) (
 //	  : optional.of("to capture " + (app.hasValue() ? "'" + truncate(collapse(app.value()), 80) + "'" : "the screen")
 //	    + ", saving to '" + path.value().trim() + "'")
 func PreviewScreenshot(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsScreenshotOf(input, tool, limits)
+	lets, budget, _, err := letsScreenshotOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -37049,7 +37411,7 @@ func PreviewScreenshot(input *value.Object, tool string, limits runtime.Limits) 
 //
 //	row = path.hasValue() ? optional.of("'" + truncate(collapse(path.value()), 60) + "'") : optional.none()
 func RowScreenshot(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsScreenshotOf(input, tool, limits)
+	lets, budget, _, err := letsScreenshotOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -37081,10 +37443,7 @@ func RowScreenshot(input *value.Object, tool string, limits runtime.Limits) (str
 //
 //	result = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ResultScreenshot(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsScreenshotOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -37110,10 +37469,7 @@ func ResultScreenshot(input *value.Object, tool string, limits runtime.Limits, r
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorScreenshot(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsScreenshotOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -37154,9 +37510,10 @@ type letsCapture struct {
 	outputs []string
 }
 
-// letsCaptureOf computes the lets of "capture" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsCaptureOf(input *value.Object, tool string, limits runtime.Limits) (letsCapture, celrt.Budget, int, error) {
+// letsCaptureOf computes the lets of "capture" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsCaptureOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsCapture, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "source"))
 	v1 := opt.Value
@@ -37292,40 +37649,43 @@ func letsCaptureOf(input *value.Object, tool string, limits runtime.Limits) (let
 		v4 = v6
 	}
 	what := v4
-	v14 := celrt.NonEmpty(celrt.Field(input, "output_dir")).Ok
-	var v15 []string
-	if v14 {
-		x3, err := celrt.AsString(celrt.Field(input, "output_dir"))
-		if err != nil {
+	var outputs []string
+	if slot == celrt.SlotPreview {
+		v14 := celrt.NonEmpty(celrt.Field(input, "output_dir")).Ok
+		var v15 []string
+		if v14 {
+			x3, err := celrt.AsString(celrt.Field(input, "output_dir"))
+			if err != nil {
+				return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
+			}
+			arg9 := celrt.Trim(x3)
+			if err := budget.ChargeEach("_+_", int64(11+len(arg9)), int64(11+len(arg9)+1)); err != nil {
+				return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
+			}
+			v15 = []string{"frames to '" + arg9 + "'"}
+		} else {
+			v15 = []string{}
+		}
+		v16 := celrt.NonEmpty(celrt.Field(input, "video_out")).Ok
+		var v17 []string
+		if v16 {
+			x4, err := celrt.AsString(celrt.Field(input, "video_out"))
+			if err != nil {
+				return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
+			}
+			arg10 := celrt.Trim(x4)
+			if err := budget.ChargeEach("_+_", int64(12+len(arg10)), int64(12+len(arg10)+1)); err != nil {
+				return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
+			}
+			v17 = []string{"a video to '" + arg10 + "'"}
+		} else {
+			v17 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v15)+len(v17)))); err != nil {
 			return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
 		}
-		arg9 := celrt.Trim(x3)
-		if err := budget.ChargeEach("_+_", int64(11+len(arg9)), int64(11+len(arg9)+1)); err != nil {
-			return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
-		}
-		v15 = []string{"frames to '" + arg9 + "'"}
-	} else {
-		v15 = []string{}
+		outputs = celrt.Concat(v15, v17)
 	}
-	v16 := celrt.NonEmpty(celrt.Field(input, "video_out")).Ok
-	var v17 []string
-	if v16 {
-		x4, err := celrt.AsString(celrt.Field(input, "video_out"))
-		if err != nil {
-			return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
-		}
-		arg10 := celrt.Trim(x4)
-		if err := budget.ChargeEach("_+_", int64(12+len(arg10)), int64(12+len(arg10)+1)); err != nil {
-			return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
-		}
-		v17 = []string{"a video to '" + arg10 + "'"}
-	} else {
-		v17 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v15)+len(v17)))); err != nil {
-		return letsCapture{}, celrt.Budget{}, 0, celrt.InLet("outputs", err)
-	}
-	outputs := celrt.Concat(v15, v17)
 	return letsCapture{
 		video:   video,
 		mode:    mode,
@@ -37369,7 +37729,7 @@ func letsCaptureOf(input *value.Object, tool string, limits runtime.Limits) (let
 //	      + (type(input.duration_seconds) == double ? durationText(input.duration_seconds) : "1min 0s")
 //	      + (outputs.size() > 0 ? ", saving " + outputs.join(" and ") : ""))
 func PreviewCapture(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsCaptureOf(input, tool, limits)
+	lets, budget, _, err := letsCaptureOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -37459,10 +37819,6 @@ func PreviewCapture(input *value.Object, tool string, limits runtime.Limits) (st
 //
 //	tier = nonEmpty(input.output_dir).hasValue() || nonEmpty(input.video_out).hasValue() ? "write" : "read"
 func TierCapture(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, _, _, err := letsCaptureOf(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
 	v1 := celrt.NonEmpty(celrt.Field(input, "output_dir")).Ok
 	ok := v1
 	if !ok {
@@ -37483,7 +37839,7 @@ func TierCapture(input *value.Object, tool string, limits runtime.Limits) (runti
 //	row = video ? (has(input.input) ? optional.of("video '" + baseName(nonEmpty(input.input).orValue("")) + "'") : optional.none())
 //	  : has(input.mode) || has(input.app) || has(input.duration_seconds) ? optional.of(what) : optional.none()
 func RowCapture(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsCaptureOf(input, tool, limits)
+	lets, budget, _, err := letsCaptureOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -37533,10 +37889,7 @@ func RowCapture(input *value.Object, tool string, limits runtime.Limits) (string
 //	        + (nonEmpty(d.?contact.orValue(null)).hasValue() ? ", contact sheet '" + baseName(d.contact.trim()) + "'" : ""))
 //	    : optional.none())
 func ResultCapture(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsCaptureOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	v1 := celrt.ResultValue(celrt.Field(result, "details"))
 	var v2 any
 	if celrt.TypeOf(v1) == celrt.MapType {
@@ -37611,10 +37964,7 @@ func ResultCapture(input *value.Object, tool string, limits runtime.Limits, resu
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorCapture(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsCaptureOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -37772,10 +38122,7 @@ func RowLaunchApp(input *value.Object, tool string, limits runtime.Limits) (stri
 //	  !n.hasValue() ? optional.none()
 //	  : optional.of("launched " + truncate(collapse(n.value()), 60) + (type(p) == double ? " (PID " + string(int(p)) + ")" : "")))))
 func ResultLaunchApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsLaunchAppOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	v1 := celrt.ResultValue(celrt.Field(result, "details"))
 	var v2 any
 	if celrt.TypeOf(v1) == celrt.MapType {
@@ -37870,10 +38217,7 @@ func ResultLaunchApp(input *value.Object, tool string, limits runtime.Limits, re
 //
 //	error = result.text.trim() == "" ? optional.none() : optional.of(inline(result.text, limits.summary))
 func ErrorLaunchApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsLaunchAppOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -37971,37 +38315,50 @@ type letsAnalyze struct {
 	question celrt.Optional[string]
 }
 
-// letsAnalyzeOf computes the lets of "analyze" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsAnalyzeOf(input *value.Object, tool string, limits runtime.Limits) (letsAnalyze, celrt.Budget, int, error) {
-	v1 := celrt.TypeOf(celrt.Field(input, "provider_config"))
-	var v2 any
-	if v1 == celrt.MapType {
-		v2 = celrt.Field(input, "provider_config")
-	} else {
-		v2 = celrt.EmptyMap()
+// letsAnalyzeOf computes the lets of "analyze" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsAnalyzeOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsAnalyze, celrt.Budget, int, error) {
+	var config any
+	if slot == celrt.SlotPreview {
+		v1 := celrt.TypeOf(celrt.Field(input, "provider_config"))
+		var v2 any
+		if v1 == celrt.MapType {
+			v2 = celrt.Field(input, "provider_config")
+		} else {
+			v2 = celrt.EmptyMap()
+		}
+		config = v2
 	}
-	config := v2
-	opt, err := celrt.OptSelect(config, "type")
-	if err != nil {
-		return letsAnalyze{}, celrt.Budget{}, 0, celrt.InLet("provider", err)
+	var provider celrt.Optional[string]
+	if slot == celrt.SlotPreview {
+		opt, err := celrt.OptSelect(config, "type")
+		if err != nil {
+			return letsAnalyze{}, celrt.Budget{}, 0, celrt.InLet("provider", err)
+		}
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = nil
+		}
+		provider = celrt.NonEmpty(v3)
 	}
-	v3 := opt.Value
-	if !opt.Ok {
-		v3 = nil
+	var model celrt.Optional[string]
+	if slot == celrt.SlotPreview {
+		opt2, err := celrt.OptSelect(config, "model")
+		if err != nil {
+			return letsAnalyze{}, celrt.Budget{}, 0, celrt.InLet("model", err)
+		}
+		v4 := opt2.Value
+		if !opt2.Ok {
+			v4 = nil
+		}
+		model = celrt.NonEmpty(v4)
 	}
-	provider := celrt.NonEmpty(v3)
-	opt2, err := celrt.OptSelect(config, "model")
-	if err != nil {
-		return letsAnalyze{}, celrt.Budget{}, 0, celrt.InLet("model", err)
-	}
-	v4 := opt2.Value
-	if !opt2.Ok {
-		v4 = nil
-	}
-	model := celrt.NonEmpty(v4)
 	path := celrt.NonEmpty(celrt.Field(input, "image_path"))
-	question := celrt.NonEmpty(celrt.Field(input, "question"))
+	var question celrt.Optional[string]
+	if slot == celrt.SlotPreview {
+		question = celrt.NonEmpty(celrt.Field(input, "question"))
+	}
 	return letsAnalyze{
 		config:   config,
 		provider: provider,
@@ -38033,7 +38390,7 @@ func letsAnalyzeOf(input *value.Object, tool string, limits runtime.Limits) (let
 //	  + (model.hasValue() ? " (model " + truncate(collapse(model.value()), 60) + ")" : "")
 //	  + (question.hasValue() ? " asking: " + collapse(question.value()) : "")
 func PreviewAnalyze(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsAnalyzeOf(input, tool, limits)
+	lets, budget, _, err := letsAnalyzeOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -38133,7 +38490,7 @@ func PreviewAnalyze(input *value.Object, tool string, limits runtime.Limits) (st
 //
 //	row = path.hasValue() ? optional.of("'" + truncate(collapse(path.value()), 60) + "'") : optional.none()
 func RowAnalyze(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsAnalyzeOf(input, tool, limits)
+	lets, budget, _, err := letsAnalyzeOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -38176,9 +38533,10 @@ type letsPeekabooBrowser struct {
 	parts  []string
 }
 
-// letsPeekabooBrowserOf computes the lets of "peekaboo:browser" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsPeekabooBrowserOf(input *value.Object, tool string, limits runtime.Limits) (letsPeekabooBrowser, celrt.Budget, int, error) {
+// letsPeekabooBrowserOf computes the lets of "peekaboo:browser" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsPeekabooBrowserOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsPeekabooBrowser, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "action"))
@@ -38190,88 +38548,91 @@ func letsPeekabooBrowserOf(input *value.Object, tool string, limits runtime.Limi
 		return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("action", err)
 	}
 	action := celrt.LowerASCII(v1)
-	v2 := []any{"navigation", celrt.Field(input, "navigation_type")}
-	v3 := []any{"then key", celrt.Field(input, "submit_key")}
-	v4 := []any{"dialog", celrt.Field(input, "dialog_action")}
-	v5 := []any{"arguments", celrt.Field(input, "mcp_args_json")}
-	v6 := [][]any{
-		[]any{"url", celrt.Field(input, "url")},
-		v2,
-		[]any{"element", celrt.Field(input, "uid")},
-		[]any{"onto", celrt.Field(input, "to_uid")},
-		[]any{"text", celrt.Field(input, "text")},
-		[]any{"value", celrt.Field(input, "value")},
-		[]any{"key", celrt.Field(input, "key")},
-		v3,
-		v4,
-		[]any{"file", celrt.Field(input, "path")},
-		[]any{"tool", celrt.Field(input, "mcp_tool")},
-		v5,
-	}
-	list := make([][]any, 0, len(v6))
-	for _, p := range v6 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
+	var parts []string
+	if slot == celrt.SlotPreview {
+		v2 := []any{"navigation", celrt.Field(input, "navigation_type")}
+		v3 := []any{"then key", celrt.Field(input, "submit_key")}
+		v4 := []any{"dialog", celrt.Field(input, "dialog_action")}
+		v5 := []any{"arguments", celrt.Field(input, "mcp_args_json")}
+		v6 := [][]any{
+			[]any{"url", celrt.Field(input, "url")},
+			v2,
+			[]any{"element", celrt.Field(input, "uid")},
+			[]any{"onto", celrt.Field(input, "to_uid")},
+			[]any{"text", celrt.Field(input, "text")},
+			[]any{"value", celrt.Field(input, "value")},
+			[]any{"key", celrt.Field(input, "key")},
+			v3,
+			v4,
+			[]any{"file", celrt.Field(input, "path")},
+			[]any{"tool", celrt.Field(input, "mcp_tool")},
+			v5,
 		}
-		elem, err := celrt.IndexList(p, int64(1))
-		if err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+		list := make([][]any, 0, len(v6))
+		for _, p := range v6 {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
+			}
+			elem, err := celrt.IndexList(p, int64(1))
+			if err != nil {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			if celrt.NonEmpty(elem).Ok {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+				}
+				list = append(list, p)
+			}
 		}
-		if celrt.NonEmpty(elem).Ok {
+		list2 := make([]string, 0, len(list))
+		for _, p2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
+			}
+			elem2, err := celrt.IndexList(p2, int64(0))
+			if err != nil {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			if err := budget.CallText("string", elem2); err != nil {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			s, err := celrt.ToString(elem2)
+			if err != nil {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			if err := budget.Charge("_+_", int64(len(s)+2)); err != nil {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			elem3, err := celrt.IndexList(p2, int64(1))
+			if err != nil {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			if err := budget.CallText("string", elem3); err != nil {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			s2, err := celrt.ToString(elem3)
+			if err != nil {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			if err := budget.CallText("collapse", s2); err != nil {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			arg := celrt.Collapse(s2)
+			if err := budget.CallText("redact", arg); err != nil {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			arg2 := celrt.Redact(arg)
+			if err := budget.ChargeEach("_+_", int64(len(s)+2+len(arg2)), int64(len(s)+2+len(arg2)+1)); err != nil {
+				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
+			}
+			elem4 := s + " '" + arg2 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			list = append(list, p)
+			list2 = append(list2, elem4)
 		}
+		parts = list2
 	}
-	list2 := make([]string, 0, len(list))
-	for _, p2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
-		}
-		elem2, err := celrt.IndexList(p2, int64(0))
-		if err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.CallText("string", elem2); err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		s, err := celrt.ToString(elem2)
-		if err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.Charge("_+_", int64(len(s)+2)); err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		elem3, err := celrt.IndexList(p2, int64(1))
-		if err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.CallText("string", elem3); err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		s2, err := celrt.ToString(elem3)
-		if err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		if err := budget.CallText("collapse", s2); err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		arg := celrt.Collapse(s2)
-		if err := budget.CallText("redact", arg); err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		arg2 := celrt.Redact(arg)
-		if err := budget.ChargeEach("_+_", int64(len(s)+2+len(arg2)), int64(len(s)+2+len(arg2)+1)); err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		elem4 := s + " '" + arg2 + "'"
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-		}
-		list2 = append(list2, elem4)
-	}
-	parts := list2
 	return letsPeekabooBrowser{
 		action: action,
 		parts:  parts,
@@ -38302,7 +38663,7 @@ func letsPeekabooBrowserOf(input *value.Object, tool string, limits runtime.Limi
 //	      + (type(input.page_id) == double ? " (page " + numberText(input, "page_id") + ")" : "")
 //	      + (parts.size() > 0 ? ": " + parts.join(", ") : ""))
 func PreviewPeekabooBrowser(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsPeekabooBrowserOf(input, tool, limits)
+	lets, budget, _, err := letsPeekabooBrowserOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -38377,7 +38738,7 @@ func PreviewPeekabooBrowser(input *value.Object, tool string, limits runtime.Lim
 //	  : action in ["connect", "disconnect", "select_page", "close_page", "wait_for", "screenshot"] ? "write"
 //	  : "execute"
 func TierPeekabooBrowser(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsPeekabooBrowserOf(input, tool, limits)
+	lets, _, _, err := letsPeekabooBrowserOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -38409,7 +38770,7 @@ func TierPeekabooBrowser(input *value.Object, tool string, limits runtime.Limits
 //
 //	row = action == "" ? optional.none() : optional.of(truncate(collapse(action.replace("_", " ")), 40))
 func RowPeekabooBrowser(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsPeekabooBrowserOf(input, tool, limits)
+	lets, budget, _, err := letsPeekabooBrowserOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -38581,60 +38942,64 @@ type letsSetValue struct {
 	shown  string
 }
 
-// letsSetValueOf computes the lets of "set_value" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsSetValueOf(input *value.Object, tool string, limits runtime.Limits) (letsSetValue, celrt.Budget, int, error) {
+// letsSetValueOf computes the lets of "set_value" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsSetValueOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsSetValue, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	target := celrt.NonEmpty(celrt.Field(input, "on"))
-	v1 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-	var v2 string
-	if v1 {
-		arg := celrt.Field(input, "value")
-		if err := budget.CallText("collapse", arg); err != nil {
-			return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
-		}
-		x, err := celrt.AsString(arg)
-		if err != nil {
-			return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
-		}
-		arg2 := celrt.Collapse(x)
-		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
-			return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
-		}
-		v2 = "'" + arg2 + "'"
-	} else {
-		v3 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.BoolType
-		var v4 string
-		if v3 {
-			arg3 := celrt.Field(input, "value")
-			if err := budget.CallText("string", arg3); err != nil {
+	var shown string
+	if slot == celrt.SlotPreview {
+		v1 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v2 string
+		if v1 {
+			arg := celrt.Field(input, "value")
+			if err := budget.CallText("collapse", arg); err != nil {
 				return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 			}
-			s, err := celrt.ToString(arg3)
+			x, err := celrt.AsString(arg)
 			if err != nil {
 				return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 			}
-			v4 = s
+			arg2 := celrt.Collapse(x)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
+				return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			}
+			v2 = "'" + arg2 + "'"
 		} else {
-			v5 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.DoubleType
-			var v6 string
-			if v5 {
-				if err := budget.CallText("numberText", input, "value"); err != nil {
+			v3 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.BoolType
+			var v4 string
+			if v3 {
+				arg3 := celrt.Field(input, "value")
+				if err := budget.CallText("string", arg3); err != nil {
 					return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 				}
-				r, err := celrt.NumberTextOf(input, "value")
+				s, err := celrt.ToString(arg3)
 				if err != nil {
 					return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
 				}
-				v6 = r
+				v4 = s
 			} else {
-				v6 = ""
+				v5 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.DoubleType
+				var v6 string
+				if v5 {
+					if err := budget.CallText("numberText", input, "value"); err != nil {
+						return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					}
+					r, err := celrt.NumberTextOf(input, "value")
+					if err != nil {
+						return letsSetValue{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					}
+					v6 = r
+				} else {
+					v6 = ""
+				}
+				v4 = v6
 			}
-			v4 = v6
+			v2 = v4
 		}
-		v2 = v4
+		shown = v2
 	}
-	shown := v2
 	return letsSetValue{
 		target: target,
 		shown:  shown,
@@ -38659,7 +39024,7 @@ func letsSetValueOf(input *value.Object, tool string, limits runtime.Limits) (le
 //	  ? optional.of("to set element '" + truncate(collapse(target.value()), 60) + "' to " + shown)
 //	  : optional.none()
 func PreviewSetValue(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSetValueOf(input, tool, limits)
+	lets, budget, _, err := letsSetValueOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -38700,7 +39065,7 @@ func PreviewSetValue(input *value.Object, tool string, limits runtime.Limits) (s
 //
 //	row = target.hasValue() ? optional.of("'" + truncate(collapse(target.value()), 40) + "'") : optional.none()
 func RowSetValue(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSetValueOf(input, tool, limits)
+	lets, budget, _, err := letsSetValueOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -38892,78 +39257,82 @@ type letsSwipe struct {
 	how  []string
 }
 
-// letsSwipeOf computes the lets of "swipe" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsSwipeOf(input *value.Object, tool string, limits runtime.Limits) (letsSwipe, celrt.Budget, int, error) {
+// letsSwipeOf computes the lets of "swipe" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsSwipeOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsSwipe, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	from := celrt.NonEmpty(celrt.Field(input, "from"))
 	to := celrt.NonEmpty(celrt.Field(input, "to"))
-	v1 := celrt.TypeOf(celrt.Field(input, "duration")) == celrt.DoubleType
-	var v2 string
-	if v1 {
-		x, err := celrt.AsDouble(celrt.Field(input, "duration"))
-		if err != nil {
-			return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		d := 1000.0
-		arg := x / d
-		if err := budget.CallText("durationText", arg); err != nil {
-			return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		v2 = celrt.DurationText(arg)
-	} else {
-		v2 = ""
-	}
-	v3 := celrt.TypeOf(celrt.Field(input, "steps")) == celrt.DoubleType
-	var v4 string
-	if v3 {
-		if err := budget.CallText("numberText", input, "steps"); err != nil {
-			return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		r, err := celrt.NumberTextOf(input, "steps")
-		if err != nil {
-			return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		if err := budget.Charge("_+_", int64(len(r)+6)); err != nil {
-			return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		v4 = r + " steps"
-	} else {
-		v4 = ""
-	}
-	var v5 string
-	if celrt.NonEmpty(celrt.Field(input, "profile")).Ok {
-		arg2 := celrt.Field(input, "profile")
-		if err := budget.CallText("collapse", arg2); err != nil {
-			return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		x2, err := celrt.AsString(arg2)
-		if err != nil {
-			return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		arg3 := celrt.Collapse(x2)
-		if err := budget.CallText("truncate", arg3, int64(20)); err != nil {
-			return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		v5 = celrt.Truncate(arg3, int64(20))
-	} else {
-		v5 = ""
-	}
-	items := []string{v2, v4, v5}
-	list := make([]string, 0, len(items))
-	for _, x3 := range items {
-		if steps++; steps > celrt.MaxSteps {
-			return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", celrt.ErrSteps)
-		}
-		if x3 != "" {
-			if err := budget.Charge("_+_", 16); err != nil {
+	var how []string
+	if slot == celrt.SlotPreview {
+		v1 := celrt.TypeOf(celrt.Field(input, "duration")) == celrt.DoubleType
+		var v2 string
+		if v1 {
+			x, err := celrt.AsDouble(celrt.Field(input, "duration"))
+			if err != nil {
 				return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
 			}
-			list = append(list, x3)
+			d := 1000.0
+			arg := x / d
+			if err := budget.CallText("durationText", arg); err != nil {
+				return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			v2 = celrt.DurationText(arg)
+		} else {
+			v2 = ""
 		}
+		v3 := celrt.TypeOf(celrt.Field(input, "steps")) == celrt.DoubleType
+		var v4 string
+		if v3 {
+			if err := budget.CallText("numberText", input, "steps"); err != nil {
+				return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			r, err := celrt.NumberTextOf(input, "steps")
+			if err != nil {
+				return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			if err := budget.Charge("_+_", int64(len(r)+6)); err != nil {
+				return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			v4 = r + " steps"
+		} else {
+			v4 = ""
+		}
+		var v5 string
+		if celrt.NonEmpty(celrt.Field(input, "profile")).Ok {
+			arg2 := celrt.Field(input, "profile")
+			if err := budget.CallText("collapse", arg2); err != nil {
+				return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			x2, err := celrt.AsString(arg2)
+			if err != nil {
+				return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			arg3 := celrt.Collapse(x2)
+			if err := budget.CallText("truncate", arg3, int64(20)); err != nil {
+				return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			v5 = celrt.Truncate(arg3, int64(20))
+		} else {
+			v5 = ""
+		}
+		items := []string{v2, v4, v5}
+		list := make([]string, 0, len(items))
+		for _, x3 := range items {
+			if steps++; steps > celrt.MaxSteps {
+				return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", celrt.ErrSteps)
+			}
+			if x3 != "" {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsSwipe{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+				}
+				list = append(list, x3)
+			}
+		}
+		how = list
 	}
-	how := list
 	return letsSwipe{
 		from: from,
 		to:   to,
@@ -38991,7 +39360,7 @@ func letsSwipeOf(input *value.Object, tool string, limits runtime.Limits) (letsS
 //	      + (how.size() > 0 ? " (" + how.join(", ") + ")" : ""))
 //	  : optional.none()
 func PreviewSwipe(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSwipeOf(input, tool, limits)
+	lets, budget, _, err := letsSwipeOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -39062,7 +39431,7 @@ func PreviewSwipe(input *value.Object, tool string, limits runtime.Limits) (stri
 //	row = from.hasValue() && to.hasValue()
 //	  ? optional.of(truncate(collapse(from.value()), 20) + " → " + truncate(collapse(to.value()), 20)) : optional.none()
 func RowSwipe(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSwipeOf(input, tool, limits)
+	lets, budget, _, err := letsSwipeOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -39131,9 +39500,10 @@ type letsMove struct {
 	how    []string
 }
 
-// letsMoveOf computes the lets of "move" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsMoveOf(input *value.Object, tool string, limits runtime.Limits) (letsMove, celrt.Budget, int, error) {
+// letsMoveOf computes the lets of "move" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsMoveOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsMove, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "to"))
@@ -39198,78 +39568,81 @@ func letsMoveOf(input *value.Object, tool string, limits runtime.Limits) (letsMo
 		v5 = v6
 	}
 	target := v5
-	v9 := celrt.EqualBool(celrt.Field(input, "smooth"), true)
-	var v10 string
-	if v9 {
-		v10 = "smoothly"
-	} else {
-		v10 = ""
-	}
-	v11 := celrt.TypeOf(celrt.Field(input, "duration")) == celrt.DoubleType
-	var v12 string
-	if v11 {
-		x2, err := celrt.AsDouble(celrt.Field(input, "duration"))
-		if err != nil {
-			return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+	var how []string
+	if slot == celrt.SlotPreview {
+		v9 := celrt.EqualBool(celrt.Field(input, "smooth"), true)
+		var v10 string
+		if v9 {
+			v10 = "smoothly"
+		} else {
+			v10 = ""
 		}
-		d := 1000.0
-		arg5 := x2 / d
-		if err := budget.CallText("durationText", arg5); err != nil {
-			return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		v12 = celrt.DurationText(arg5)
-	} else {
-		v12 = ""
-	}
-	v13 := celrt.TypeOf(celrt.Field(input, "steps")) == celrt.DoubleType
-	var v14 string
-	if v13 {
-		if err := budget.CallText("numberText", input, "steps"); err != nil {
-			return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		r, err := celrt.NumberTextOf(input, "steps")
-		if err != nil {
-			return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		if err := budget.Charge("_+_", int64(len(r)+6)); err != nil {
-			return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		v14 = r + " steps"
-	} else {
-		v14 = ""
-	}
-	var v15 string
-	if celrt.NonEmpty(celrt.Field(input, "profile")).Ok {
-		arg6 := celrt.Field(input, "profile")
-		if err := budget.CallText("collapse", arg6); err != nil {
-			return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		x3, err := celrt.AsString(arg6)
-		if err != nil {
-			return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		arg7 := celrt.Collapse(x3)
-		if err := budget.CallText("truncate", arg7, int64(20)); err != nil {
-			return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
-		}
-		v15 = celrt.Truncate(arg7, int64(20))
-	} else {
-		v15 = ""
-	}
-	items := []string{v10, v12, v14, v15}
-	list := make([]string, 0, len(items))
-	for _, x4 := range items {
-		if steps++; steps > celrt.MaxSteps {
-			return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", celrt.ErrSteps)
-		}
-		if x4 != "" {
-			if err := budget.Charge("_+_", 16); err != nil {
+		v11 := celrt.TypeOf(celrt.Field(input, "duration")) == celrt.DoubleType
+		var v12 string
+		if v11 {
+			x2, err := celrt.AsDouble(celrt.Field(input, "duration"))
+			if err != nil {
 				return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
 			}
-			list = append(list, x4)
+			d := 1000.0
+			arg5 := x2 / d
+			if err := budget.CallText("durationText", arg5); err != nil {
+				return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			v12 = celrt.DurationText(arg5)
+		} else {
+			v12 = ""
 		}
+		v13 := celrt.TypeOf(celrt.Field(input, "steps")) == celrt.DoubleType
+		var v14 string
+		if v13 {
+			if err := budget.CallText("numberText", input, "steps"); err != nil {
+				return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			r, err := celrt.NumberTextOf(input, "steps")
+			if err != nil {
+				return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			if err := budget.Charge("_+_", int64(len(r)+6)); err != nil {
+				return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			v14 = r + " steps"
+		} else {
+			v14 = ""
+		}
+		var v15 string
+		if celrt.NonEmpty(celrt.Field(input, "profile")).Ok {
+			arg6 := celrt.Field(input, "profile")
+			if err := budget.CallText("collapse", arg6); err != nil {
+				return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			x3, err := celrt.AsString(arg6)
+			if err != nil {
+				return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			arg7 := celrt.Collapse(x3)
+			if err := budget.CallText("truncate", arg7, int64(20)); err != nil {
+				return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+			}
+			v15 = celrt.Truncate(arg7, int64(20))
+		} else {
+			v15 = ""
+		}
+		items := []string{v10, v12, v14, v15}
+		list := make([]string, 0, len(items))
+		for _, x4 := range items {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", celrt.ErrSteps)
+			}
+			if x4 != "" {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMove{}, celrt.Budget{}, 0, celrt.InLet("how", err)
+				}
+				list = append(list, x4)
+			}
+		}
+		how = list
 	}
-	how := list
 	return letsMove{
 		point:  point,
 		target: target,
@@ -39302,7 +39675,7 @@ func letsMoveOf(input *value.Object, tool string, limits runtime.Limits) (letsMo
 //	  ? optional.of("to move the pointer to " + target.value() + (how.size() > 0 ? " (" + how.join(", ") + ")" : ""))
 //	  : optional.none()
 func PreviewMove(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsMoveOf(input, tool, limits)
+	lets, budget, _, err := letsMoveOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -39343,7 +39716,7 @@ func PreviewMove(input *value.Object, tool string, limits runtime.Limits) (strin
 //
 //	row = target
 func RowMove(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsMoveOf(input, tool, limits)
+	lets, _, _, err := letsMoveOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -39376,9 +39749,10 @@ type letsDock struct {
 	app    celrt.Optional[string]
 }
 
-// letsDockOf computes the lets of "dock" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsDockOf(input *value.Object, tool string, limits runtime.Limits) (letsDock, celrt.Budget, int, error) {
+// letsDockOf computes the lets of "dock" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsDockOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsDock, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "action"))
 	v1 := opt.Value
@@ -39389,29 +39763,32 @@ func letsDockOf(input *value.Object, tool string, limits runtime.Limits) (letsDo
 		return letsDock{}, celrt.Budget{}, 0, celrt.InLet("action", err)
 	}
 	action := celrt.LowerASCII(v1)
-	var v2 celrt.Optional[string]
-	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
-		arg := celrt.Field(input, "app")
-		if err := budget.CallText("collapse", arg); err != nil {
-			return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
+	var app celrt.Optional[string]
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		var v2 celrt.Optional[string]
+		if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+			arg := celrt.Field(input, "app")
+			if err := budget.CallText("collapse", arg); err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
+			}
+			x, err := celrt.AsString(arg)
+			if err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
+			}
+			arg2 := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg2, int64(60)); err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
+			}
+			arg3 := celrt.Truncate(arg2, int64(60))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
+			}
+			v2 = celrt.Of("'" + arg3 + "'")
+		} else {
+			v2 = celrt.None[string]()
 		}
-		x, err := celrt.AsString(arg)
-		if err != nil {
-			return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
-		}
-		arg2 := celrt.Collapse(x)
-		if err := budget.CallText("truncate", arg2, int64(60)); err != nil {
-			return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
-		}
-		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
-			return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
-		}
-		v2 = celrt.Of("'" + arg3 + "'")
-	} else {
-		v2 = celrt.None[string]()
+		app = v2
 	}
-	app := v2
 	return letsDock{
 		action: action,
 		app:    app,
@@ -39440,7 +39817,7 @@ func letsDockOf(input *value.Object, tool string, limits runtime.Limits) (letsDo
 //	  : action == "list" ? optional.of("to list the Dock items" + (input.include_all == true ? ", all of them" : ""))
 //	  : optional.none()
 func PreviewDock(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsDockOf(input, tool, limits)
+	lets, budget, _, err := letsDockOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -39539,7 +39916,7 @@ func PreviewDock(input *value.Object, tool string, limits runtime.Limits) (strin
 //
 //	tier = action == "list" ? "read" : action in ["hide", "show"] ? "write" : "execute"
 func TierDock(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsDockOf(input, tool, limits)
+	lets, _, _, err := letsDockOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -39563,7 +39940,7 @@ func TierDock(input *value.Object, tool string, limits runtime.Limits) (runtime.
 //
 //	row = action == "" ? optional.none() : optional.of(action + (app.hasValue() ? " " + app.value() : ""))
 func RowDock(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsDockOf(input, tool, limits)
+	lets, budget, _, err := letsDockOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -39600,7 +39977,7 @@ func RowDock(input *value.Object, tool string, limits runtime.Limits) (string, b
 //	    optional.of("Dock " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
 //	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
 func TitleDock(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsDockOf(input, tool, limits)
+	lets, budget, _, err := letsDockOf(input, tool, limits, celrt.SlotTitle)
 	if err != nil {
 		return "", false, err
 	}
@@ -39691,9 +40068,10 @@ type letsSpace struct {
 	space  string
 }
 
-// letsSpaceOf computes the lets of "space" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsSpaceOf(input *value.Object, tool string, limits runtime.Limits) (letsSpace, celrt.Budget, int, error) {
+// letsSpaceOf computes the lets of "space" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsSpaceOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsSpace, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "action"))
 	v1 := opt.Value
@@ -39704,97 +40082,103 @@ func letsSpaceOf(input *value.Object, tool string, limits runtime.Limits) (letsS
 		return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("action", err)
 	}
 	action := celrt.LowerASCII(v1)
-	v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
-	var v3 string
-	if v2.Ok {
-		arg := celrt.Field(input, "window_title")
-		if err := budget.CallText("collapse", arg); err != nil {
-			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
-		}
-		x, err := celrt.AsString(arg)
-		if err != nil {
-			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
-		}
-		arg2 := celrt.Collapse(x)
-		if err := budget.CallText("truncate", arg2, int64(60)); err != nil {
-			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
-		}
-		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.ChargeEach("_+_", int64(8+len(arg3)), int64(8+len(arg3)+1)); err != nil {
-			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
-		}
-		v3 = "window '" + arg3 + "'"
-	} else {
-		v4 := celrt.TypeOf(celrt.Field(input, "window_index")) == celrt.DoubleType
-		var v5 string
-		if v4 {
-			if err := budget.CallText("numberText", input, "window_index"); err != nil {
+	var window string
+	if slot == celrt.SlotPreview {
+		v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+		var v3 string
+		if v2.Ok {
+			arg := celrt.Field(input, "window_title")
+			if err := budget.CallText("collapse", arg); err != nil {
 				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 			}
-			r, err := celrt.NumberTextOf(input, "window_index")
+			x, err := celrt.AsString(arg)
 			if err != nil {
 				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 			}
-			if err := budget.Charge("_+_", int64(7+len(r))); err != nil {
+			arg2 := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg2, int64(60)); err != nil {
 				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 			}
-			v5 = "window " + r
-		} else {
-			v5 = "the window"
-		}
-		v3 = v5
-	}
-	var v6 string
-	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
-		arg4 := celrt.Field(input, "app")
-		if err := budget.CallText("collapse", arg4); err != nil {
-			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
-		}
-		x2, err := celrt.AsString(arg4)
-		if err != nil {
-			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
-		}
-		arg5 := celrt.Collapse(x2)
-		if err := budget.CallText("truncate", arg5, int64(60)); err != nil {
-			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
-		}
-		arg6 := celrt.Truncate(arg5, int64(60))
-		if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
-			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
-		}
-		v6 = " of '" + arg6 + "'"
-	} else {
-		v6 = ""
-	}
-	if err := budget.Charge("_+_", int64(len(v3)+len(v6))); err != nil {
-		return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
-	}
-	window := v3 + v6
-	v7 := celrt.EqualBool(celrt.Field(input, "to_current"), true)
-	var v8 string
-	if v7 {
-		v8 = "the current Space"
-	} else {
-		v9 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
-		var v10 string
-		if v9 {
-			if err := budget.CallText("numberText", input, "to"); err != nil {
-				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("space", err)
+			arg3 := celrt.Truncate(arg2, int64(60))
+			if err := budget.ChargeEach("_+_", int64(8+len(arg3)), int64(8+len(arg3)+1)); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 			}
-			r2, err := celrt.NumberTextOf(input, "to")
+			v3 = "window '" + arg3 + "'"
+		} else {
+			v4 := celrt.TypeOf(celrt.Field(input, "window_index")) == celrt.DoubleType
+			var v5 string
+			if v4 {
+				if err := budget.CallText("numberText", input, "window_index"); err != nil {
+					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
+				}
+				r, err := celrt.NumberTextOf(input, "window_index")
+				if err != nil {
+					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
+				}
+				if err := budget.Charge("_+_", int64(7+len(r))); err != nil {
+					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
+				}
+				v5 = "window " + r
+			} else {
+				v5 = "the window"
+			}
+			v3 = v5
+		}
+		var v6 string
+		if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
+			arg4 := celrt.Field(input, "app")
+			if err := budget.CallText("collapse", arg4); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
+			}
+			x2, err := celrt.AsString(arg4)
 			if err != nil {
-				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("space", err)
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 			}
-			if err := budget.Charge("_+_", int64(6+len(r2))); err != nil {
-				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("space", err)
+			arg5 := celrt.Collapse(x2)
+			if err := budget.CallText("truncate", arg5, int64(60)); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 			}
-			v10 = "Space " + r2
+			arg6 := celrt.Truncate(arg5, int64(60))
+			if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
+			}
+			v6 = " of '" + arg6 + "'"
 		} else {
-			v10 = ""
+			v6 = ""
 		}
-		v8 = v10
+		if err := budget.Charge("_+_", int64(len(v3)+len(v6))); err != nil {
+			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
+		}
+		window = v3 + v6
 	}
-	space := v8
+	var space string
+	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
+		v7 := celrt.EqualBool(celrt.Field(input, "to_current"), true)
+		var v8 string
+		if v7 {
+			v8 = "the current Space"
+		} else {
+			v9 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
+			var v10 string
+			if v9 {
+				if err := budget.CallText("numberText", input, "to"); err != nil {
+					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("space", err)
+				}
+				r2, err := celrt.NumberTextOf(input, "to")
+				if err != nil {
+					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("space", err)
+				}
+				if err := budget.Charge("_+_", int64(6+len(r2))); err != nil {
+					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("space", err)
+				}
+				v10 = "Space " + r2
+			} else {
+				v10 = ""
+			}
+			v8 = v10
+		}
+		space = v8
+	}
 	return letsSpace{
 		action: action,
 		window: window,
@@ -39824,7 +40208,7 @@ func letsSpaceOf(input *value.Object, tool string, limits runtime.Limits) (letsS
 //	    ? optional.of("to move " + window + " to " + space + (input.follow == true ? " and follow it" : ""))
 //	  : optional.none()
 func PreviewSpace(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSpaceOf(input, tool, limits)
+	lets, budget, _, err := letsSpaceOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -39901,7 +40285,7 @@ func PreviewSpace(input *value.Object, tool string, limits runtime.Limits) (stri
 //
 //	tier = action == "list" ? "read" : action in ["switch", "move-window"] ? "write" : "execute"
 func TierSpace(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsSpaceOf(input, tool, limits)
+	lets, _, _, err := letsSpaceOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -39925,7 +40309,7 @@ func TierSpace(input *value.Object, tool string, limits runtime.Limits) (runtime
 //
 //	row = action == "" ? optional.none() : optional.of(action + (space != "" ? " " + space : ""))
 func RowSpace(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSpaceOf(input, tool, limits)
+	lets, budget, _, err := letsSpaceOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -39960,7 +40344,7 @@ func RowSpace(input *value.Object, tool string, limits runtime.Limits) (string, 
 //	    optional.of("Space " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
 //	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
 func TitleSpace(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsSpaceOf(input, tool, limits)
+	lets, budget, _, err := letsSpaceOf(input, tool, limits, celrt.SlotTitle)
 	if err != nil {
 		return "", false, err
 	}
@@ -40186,12 +40570,13 @@ var formatterSleep = &slots{
 type letsClipboard struct {
 	action string
 	what   []string
-	slot   string
+	slot2  string
 }
 
-// letsClipboardOf computes the lets of "clipboard" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits) (letsClipboard, celrt.Budget, int, error) {
+// letsClipboardOf computes the lets of "clipboard" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsClipboard, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt := celrt.NonEmpty(celrt.Field(input, "action"))
@@ -40203,185 +40588,191 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits) (l
 		return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("action", err)
 	}
 	action := celrt.LowerASCII(v1)
-	var v2 string
-	if celrt.NonEmpty(celrt.Field(input, "text")).Ok {
-		arg := celrt.Field(input, "text")
-		if err := budget.CallText("redact", arg); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		x, err := celrt.AsString(arg)
-		if err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg2 := celrt.Redact(x)
-		if err := budget.CallText("inline", arg2, int64(200)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg3 := celrt.Inline(arg2, int64(200))
-		if err := budget.ChargeEach("_+_", int64(6+len(arg3)), int64(6+len(arg3)+1)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v2 = "text '" + arg3 + "'"
-	} else {
-		v2 = ""
-	}
-	v3 := celrt.NonEmpty(celrt.Field(input, "filePath")).Ok
-	var v4 string
-	if v3 {
-		arg4 := celrt.Field(input, "filePath")
-		if err := budget.CallText("collapse", arg4); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		x2, err := celrt.AsString(arg4)
-		if err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg5 := celrt.Collapse(x2)
-		if err := budget.CallText("truncate", arg5, int64(120)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg6 := celrt.Truncate(arg5, int64(120))
-		if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v4 = "file '" + arg6 + "'"
-	} else {
-		v4 = ""
-	}
-	v5 := celrt.NonEmpty(celrt.Field(input, "imagePath")).Ok
-	var v6 string
-	if v5 {
-		arg7 := celrt.Field(input, "imagePath")
-		if err := budget.CallText("collapse", arg7); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		x3, err := celrt.AsString(arg7)
-		if err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg8 := celrt.Collapse(x3)
-		if err := budget.CallText("truncate", arg8, int64(120)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg9 := celrt.Truncate(arg8, int64(120))
-		if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v6 = "image '" + arg9 + "'"
-	} else {
-		v6 = ""
-	}
-	v7 := celrt.NonEmpty(celrt.Field(input, "dataBase64")).Ok
-	var v8 string
-	if v7 {
-		size, err := celrt.Size(celrt.Field(input, "dataBase64"))
-		if err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.CallText("plural", size, "character", "characters"); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg10 := celrt.Plural(size, "character", "characters")
-		if err := budget.ChargeEach("_+_", int64(13+len(arg10)), int64(13+len(arg10)+1)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v8 = "base64 data (" + arg10 + ")"
-	} else {
-		v8 = ""
-	}
-	var v9 string
-	if celrt.NonEmpty(celrt.Field(input, "uti")).Ok {
-		arg11 := celrt.Field(input, "uti")
-		if err := budget.CallText("collapse", arg11); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		x4, err := celrt.AsString(arg11)
-		if err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg12 := celrt.Collapse(x4)
-		if err := budget.CallText("truncate", arg12, int64(60)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg13 := celrt.Truncate(arg12, int64(60))
-		if err := budget.Charge("_+_", int64(3+len(arg13))); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v9 = "as " + arg13
-	} else {
-		v9 = ""
-	}
-	v10 := celrt.NonEmpty(celrt.Field(input, "alsoText")).Ok
-	var v11 string
-	if v10 {
-		arg14 := celrt.Field(input, "alsoText")
-		if err := budget.CallText("redact", arg14); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		x5, err := celrt.AsString(arg14)
-		if err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg15 := celrt.Redact(x5)
-		if err := budget.CallText("inline", arg15, int64(120)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg16 := celrt.Inline(arg15, int64(120))
-		if err := budget.ChargeEach("_+_", int64(11+len(arg16)), int64(11+len(arg16)+1)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v11 = "with text '" + arg16 + "'"
-	} else {
-		v11 = ""
-	}
-	v12 := celrt.EqualBool(celrt.Field(input, "allowLarge"), true)
-	var v13 string
-	if v12 {
-		v13 = "over 10 MB allowed"
-	} else {
-		v13 = ""
-	}
-	items := []string{v2, v4, v6, v8, v9, v11, v13}
-	list := make([]string, 0, len(items))
-	for _, x6 := range items {
-		if steps++; steps > celrt.MaxSteps {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", celrt.ErrSteps)
-		}
-		if x6 != "" {
-			if err := budget.Charge("_+_", 16); err != nil {
+	var what []string
+	if slot == celrt.SlotPreview {
+		var v2 string
+		if celrt.NonEmpty(celrt.Field(input, "text")).Ok {
+			arg := celrt.Field(input, "text")
+			if err := budget.CallText("redact", arg); err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 			}
-			list = append(list, x6)
+			x, err := celrt.AsString(arg)
+			if err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg2 := celrt.Redact(x)
+			if err := budget.CallText("inline", arg2, int64(200)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg3 := celrt.Inline(arg2, int64(200))
+			if err := budget.ChargeEach("_+_", int64(6+len(arg3)), int64(6+len(arg3)+1)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v2 = "text '" + arg3 + "'"
+		} else {
+			v2 = ""
 		}
+		v3 := celrt.NonEmpty(celrt.Field(input, "filePath")).Ok
+		var v4 string
+		if v3 {
+			arg4 := celrt.Field(input, "filePath")
+			if err := budget.CallText("collapse", arg4); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			x2, err := celrt.AsString(arg4)
+			if err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg5 := celrt.Collapse(x2)
+			if err := budget.CallText("truncate", arg5, int64(120)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg6 := celrt.Truncate(arg5, int64(120))
+			if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v4 = "file '" + arg6 + "'"
+		} else {
+			v4 = ""
+		}
+		v5 := celrt.NonEmpty(celrt.Field(input, "imagePath")).Ok
+		var v6 string
+		if v5 {
+			arg7 := celrt.Field(input, "imagePath")
+			if err := budget.CallText("collapse", arg7); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			x3, err := celrt.AsString(arg7)
+			if err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg8 := celrt.Collapse(x3)
+			if err := budget.CallText("truncate", arg8, int64(120)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg9 := celrt.Truncate(arg8, int64(120))
+			if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v6 = "image '" + arg9 + "'"
+		} else {
+			v6 = ""
+		}
+		v7 := celrt.NonEmpty(celrt.Field(input, "dataBase64")).Ok
+		var v8 string
+		if v7 {
+			size, err := celrt.Size(celrt.Field(input, "dataBase64"))
+			if err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			if err := budget.CallText("plural", size, "character", "characters"); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg10 := celrt.Plural(size, "character", "characters")
+			if err := budget.ChargeEach("_+_", int64(13+len(arg10)), int64(13+len(arg10)+1)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v8 = "base64 data (" + arg10 + ")"
+		} else {
+			v8 = ""
+		}
+		var v9 string
+		if celrt.NonEmpty(celrt.Field(input, "uti")).Ok {
+			arg11 := celrt.Field(input, "uti")
+			if err := budget.CallText("collapse", arg11); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			x4, err := celrt.AsString(arg11)
+			if err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg12 := celrt.Collapse(x4)
+			if err := budget.CallText("truncate", arg12, int64(60)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg13 := celrt.Truncate(arg12, int64(60))
+			if err := budget.Charge("_+_", int64(3+len(arg13))); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v9 = "as " + arg13
+		} else {
+			v9 = ""
+		}
+		v10 := celrt.NonEmpty(celrt.Field(input, "alsoText")).Ok
+		var v11 string
+		if v10 {
+			arg14 := celrt.Field(input, "alsoText")
+			if err := budget.CallText("redact", arg14); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			x5, err := celrt.AsString(arg14)
+			if err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg15 := celrt.Redact(x5)
+			if err := budget.CallText("inline", arg15, int64(120)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg16 := celrt.Inline(arg15, int64(120))
+			if err := budget.ChargeEach("_+_", int64(11+len(arg16)), int64(11+len(arg16)+1)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v11 = "with text '" + arg16 + "'"
+		} else {
+			v11 = ""
+		}
+		v12 := celrt.EqualBool(celrt.Field(input, "allowLarge"), true)
+		var v13 string
+		if v12 {
+			v13 = "over 10 MB allowed"
+		} else {
+			v13 = ""
+		}
+		items := []string{v2, v4, v6, v8, v9, v11, v13}
+		list := make([]string, 0, len(items))
+		for _, x6 := range items {
+			if steps++; steps > celrt.MaxSteps {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", celrt.ErrSteps)
+			}
+			if x6 != "" {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+				}
+				list = append(list, x6)
+			}
+		}
+		what = list
 	}
-	what := list
-	var v14 string
-	if celrt.NonEmpty(celrt.Field(input, "slot")).Ok {
-		arg17 := celrt.Field(input, "slot")
-		if err := budget.CallText("collapse", arg17); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
+	var slot2 string
+	if slot == celrt.SlotPreview {
+		var v14 string
+		if celrt.NonEmpty(celrt.Field(input, "slot")).Ok {
+			arg17 := celrt.Field(input, "slot")
+			if err := budget.CallText("collapse", arg17); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
+			}
+			x7, err := celrt.AsString(arg17)
+			if err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
+			}
+			arg18 := celrt.Collapse(x7)
+			if err := budget.CallText("truncate", arg18, int64(40)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
+			}
+			arg19 := celrt.Truncate(arg18, int64(40))
+			if err := budget.ChargeEach("_+_", int64(7+len(arg19)), int64(7+len(arg19)+1)); err != nil {
+				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
+			}
+			v14 = " slot '" + arg19 + "'"
+		} else {
+			v14 = ""
 		}
-		x7, err := celrt.AsString(arg17)
-		if err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
-		}
-		arg18 := celrt.Collapse(x7)
-		if err := budget.CallText("truncate", arg18, int64(40)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
-		}
-		arg19 := celrt.Truncate(arg18, int64(40))
-		if err := budget.ChargeEach("_+_", int64(7+len(arg19)), int64(7+len(arg19)+1)); err != nil {
-			return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
-		}
-		v14 = " slot '" + arg19 + "'"
-	} else {
-		v14 = ""
+		slot2 = v14
 	}
-	slot := v14
 	return letsClipboard{
 		action: action,
 		what:   what,
-		slot:   slot,
+		slot2:  slot2,
 	}, budget, steps, nil
 }
 
@@ -40417,7 +40808,7 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits) (l
 //	  : action == "restore" ? optional.of("to restore the clipboard from" + (slot == "" ? " slot '0'" : slot))
 //	  : optional.none()
 func PreviewClipboard(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsClipboardOf(input, tool, limits)
+	lets, budget, _, err := letsClipboardOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -40500,10 +40891,10 @@ func PreviewClipboard(input *value.Object, tool string, limits runtime.Limits) (
 				var v8 celrt.Optional[string]
 				if lets.action == "save" {
 					var v9 string
-					if lets.slot == "" {
+					if lets.slot2 == "" {
 						v9 = " slot '0'"
 					} else {
-						v9 = lets.slot
+						v9 = lets.slot2
 					}
 					if err := budget.Charge("_+_", int64(24+len(v9))); err != nil {
 						return "", false, err
@@ -40513,10 +40904,10 @@ func PreviewClipboard(input *value.Object, tool string, limits runtime.Limits) (
 					var v10 celrt.Optional[string]
 					if lets.action == "restore" {
 						var v11 string
-						if lets.slot == "" {
+						if lets.slot2 == "" {
 							v11 = " slot '0'"
 						} else {
-							v11 = lets.slot
+							v11 = lets.slot2
 						}
 						if err := budget.Charge("_+_", int64(29+len(v11))); err != nil {
 							return "", false, err
@@ -40540,7 +40931,7 @@ func PreviewClipboard(input *value.Object, tool string, limits runtime.Limits) (
 //
 //	tier = action == "get" && !nonEmpty(input.outputPath).hasValue() ? "read" : "write"
 func TierClipboard(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsClipboardOf(input, tool, limits)
+	lets, _, _, err := letsClipboardOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -40562,7 +40953,7 @@ func TierClipboard(input *value.Object, tool string, limits runtime.Limits) (run
 //
 //	row = action == "" ? optional.none() : optional.of(action)
 func RowClipboard(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsClipboardOf(input, tool, limits)
+	lets, _, _, err := letsClipboardOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -40602,163 +40993,167 @@ type letsPaste struct {
 	where []string
 }
 
-// letsPasteOf computes the lets of "paste" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsPasteOf(input *value.Object, tool string, limits runtime.Limits) (letsPaste, celrt.Budget, int, error) {
+// letsPasteOf computes the lets of "paste" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsPasteOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsPaste, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	var v1 string
-	if celrt.NonEmpty(celrt.Field(input, "text")).Ok {
-		arg := celrt.Field(input, "text")
-		if err := budget.CallText("redact", arg); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		x, err := celrt.AsString(arg)
-		if err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg2 := celrt.Redact(x)
-		if err := budget.CallText("inline", arg2, int64(200)); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg3 := celrt.Inline(arg2, int64(200))
-		if err := budget.ChargeEach("_+_", int64(6+len(arg3)), int64(6+len(arg3)+1)); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v1 = "text '" + arg3 + "'"
-	} else {
-		v1 = ""
-	}
-	v2 := celrt.NonEmpty(celrt.Field(input, "filePath")).Ok
-	var v3 string
-	if v2 {
-		arg4 := celrt.Field(input, "filePath")
-		if err := budget.CallText("collapse", arg4); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		x2, err := celrt.AsString(arg4)
-		if err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg5 := celrt.Collapse(x2)
-		if err := budget.CallText("truncate", arg5, int64(120)); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg6 := celrt.Truncate(arg5, int64(120))
-		if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v3 = "file '" + arg6 + "'"
-	} else {
-		v3 = ""
-	}
-	v4 := celrt.NonEmpty(celrt.Field(input, "imagePath")).Ok
-	var v5 string
-	if v4 {
-		arg7 := celrt.Field(input, "imagePath")
-		if err := budget.CallText("collapse", arg7); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		x3, err := celrt.AsString(arg7)
-		if err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg8 := celrt.Collapse(x3)
-		if err := budget.CallText("truncate", arg8, int64(120)); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg9 := celrt.Truncate(arg8, int64(120))
-		if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v5 = "image '" + arg9 + "'"
-	} else {
-		v5 = ""
-	}
-	v6 := celrt.NonEmpty(celrt.Field(input, "dataBase64")).Ok
-	var v7 string
-	if v6 {
-		size, err := celrt.Size(celrt.Field(input, "dataBase64"))
-		if err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		if err := budget.CallText("plural", size, "character", "characters"); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg10 := celrt.Plural(size, "character", "characters")
-		if err := budget.ChargeEach("_+_", int64(13+len(arg10)), int64(13+len(arg10)+1)); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v7 = "base64 data (" + arg10 + ")"
-	} else {
-		v7 = ""
-	}
-	var v8 string
-	if celrt.NonEmpty(celrt.Field(input, "uti")).Ok {
-		arg11 := celrt.Field(input, "uti")
-		if err := budget.CallText("collapse", arg11); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		x4, err := celrt.AsString(arg11)
-		if err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg12 := celrt.Collapse(x4)
-		if err := budget.CallText("truncate", arg12, int64(60)); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg13 := celrt.Truncate(arg12, int64(60))
-		if err := budget.Charge("_+_", int64(3+len(arg13))); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v8 = "as " + arg13
-	} else {
-		v8 = ""
-	}
-	v9 := celrt.NonEmpty(celrt.Field(input, "alsoText")).Ok
-	var v10 string
-	if v9 {
-		arg14 := celrt.Field(input, "alsoText")
-		if err := budget.CallText("redact", arg14); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		x5, err := celrt.AsString(arg14)
-		if err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg15 := celrt.Redact(x5)
-		if err := budget.CallText("inline", arg15, int64(120)); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		arg16 := celrt.Inline(arg15, int64(120))
-		if err := budget.ChargeEach("_+_", int64(11+len(arg16)), int64(11+len(arg16)+1)); err != nil {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
-		}
-		v10 = "with text '" + arg16 + "'"
-	} else {
-		v10 = ""
-	}
-	v11 := celrt.EqualBool(celrt.Field(input, "allowLarge"), true)
-	var v12 string
-	if v11 {
-		v12 = "over 10 MB allowed"
-	} else {
-		v12 = ""
-	}
-	items := []string{v1, v3, v5, v7, v8, v10, v12}
-	list := make([]string, 0, len(items))
-	for _, x6 := range items {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", celrt.ErrSteps)
-		}
-		if x6 != "" {
-			if err := budget.Charge("_+_", 16); err != nil {
+	var what []string
+	if slot == celrt.SlotPreview {
+		var v1 string
+		if celrt.NonEmpty(celrt.Field(input, "text")).Ok {
+			arg := celrt.Field(input, "text")
+			if err := budget.CallText("redact", arg); err != nil {
 				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 			}
-			list = append(list, x6)
+			x, err := celrt.AsString(arg)
+			if err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg2 := celrt.Redact(x)
+			if err := budget.CallText("inline", arg2, int64(200)); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg3 := celrt.Inline(arg2, int64(200))
+			if err := budget.ChargeEach("_+_", int64(6+len(arg3)), int64(6+len(arg3)+1)); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v1 = "text '" + arg3 + "'"
+		} else {
+			v1 = ""
 		}
+		v2 := celrt.NonEmpty(celrt.Field(input, "filePath")).Ok
+		var v3 string
+		if v2 {
+			arg4 := celrt.Field(input, "filePath")
+			if err := budget.CallText("collapse", arg4); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			x2, err := celrt.AsString(arg4)
+			if err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg5 := celrt.Collapse(x2)
+			if err := budget.CallText("truncate", arg5, int64(120)); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg6 := celrt.Truncate(arg5, int64(120))
+			if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v3 = "file '" + arg6 + "'"
+		} else {
+			v3 = ""
+		}
+		v4 := celrt.NonEmpty(celrt.Field(input, "imagePath")).Ok
+		var v5 string
+		if v4 {
+			arg7 := celrt.Field(input, "imagePath")
+			if err := budget.CallText("collapse", arg7); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			x3, err := celrt.AsString(arg7)
+			if err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg8 := celrt.Collapse(x3)
+			if err := budget.CallText("truncate", arg8, int64(120)); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg9 := celrt.Truncate(arg8, int64(120))
+			if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v5 = "image '" + arg9 + "'"
+		} else {
+			v5 = ""
+		}
+		v6 := celrt.NonEmpty(celrt.Field(input, "dataBase64")).Ok
+		var v7 string
+		if v6 {
+			size, err := celrt.Size(celrt.Field(input, "dataBase64"))
+			if err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			if err := budget.CallText("plural", size, "character", "characters"); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg10 := celrt.Plural(size, "character", "characters")
+			if err := budget.ChargeEach("_+_", int64(13+len(arg10)), int64(13+len(arg10)+1)); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v7 = "base64 data (" + arg10 + ")"
+		} else {
+			v7 = ""
+		}
+		var v8 string
+		if celrt.NonEmpty(celrt.Field(input, "uti")).Ok {
+			arg11 := celrt.Field(input, "uti")
+			if err := budget.CallText("collapse", arg11); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			x4, err := celrt.AsString(arg11)
+			if err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg12 := celrt.Collapse(x4)
+			if err := budget.CallText("truncate", arg12, int64(60)); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg13 := celrt.Truncate(arg12, int64(60))
+			if err := budget.Charge("_+_", int64(3+len(arg13))); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v8 = "as " + arg13
+		} else {
+			v8 = ""
+		}
+		v9 := celrt.NonEmpty(celrt.Field(input, "alsoText")).Ok
+		var v10 string
+		if v9 {
+			arg14 := celrt.Field(input, "alsoText")
+			if err := budget.CallText("redact", arg14); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			x5, err := celrt.AsString(arg14)
+			if err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg15 := celrt.Redact(x5)
+			if err := budget.CallText("inline", arg15, int64(120)); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			arg16 := celrt.Inline(arg15, int64(120))
+			if err := budget.ChargeEach("_+_", int64(11+len(arg16)), int64(11+len(arg16)+1)); err != nil {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+			}
+			v10 = "with text '" + arg16 + "'"
+		} else {
+			v10 = ""
+		}
+		v11 := celrt.EqualBool(celrt.Field(input, "allowLarge"), true)
+		var v12 string
+		if v11 {
+			v12 = "over 10 MB allowed"
+		} else {
+			v12 = ""
+		}
+		items := []string{v1, v3, v5, v7, v8, v10, v12}
+		list := make([]string, 0, len(items))
+		for _, x6 := range items {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", celrt.ErrSteps)
+			}
+			if x6 != "" {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPaste{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+				}
+				list = append(list, x6)
+			}
+		}
+		what = list
 	}
-	what := list
 	var v13 string
 	if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
 		arg17 := celrt.Field(input, "app")
@@ -40904,7 +41299,7 @@ func letsPasteOf(input *value.Object, tool string, limits runtime.Limits) (letsP
 //	      + (where.size() > 0 ? " into " + where.join(", ") : " into the frontmost application")
 //	      + (type(input.restore_delay_ms) == double ? " (clipboard restored after " + durationText(input.restore_delay_ms / 1000.0) + ")" : ""))
 func PreviewPaste(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsPasteOf(input, tool, limits)
+	lets, budget, _, err := letsPasteOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -40969,7 +41364,7 @@ func PreviewPaste(input *value.Object, tool string, limits runtime.Limits) (stri
 //
 //	row = where.size() > 0 ? optional.of("into " + where.join(", ")) : optional.none()
 func RowPaste(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsPasteOf(input, tool, limits)
+	lets, budget, _, err := letsPasteOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -41280,10 +41675,6 @@ func PreviewPeekabooAgent(input *value.Object, tool string, limits runtime.Limit
 //
 //	tier = input.listSessions == true && !nonEmpty(input.task).hasValue() ? "read" : "execute"
 func TierPeekabooAgent(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, _, _, err := letsPeekabooAgentOf(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
 	v1 := celrt.EqualBool(celrt.Field(input, "listSessions"), true)
 	ok := v1
 	if ok {
@@ -41302,10 +41693,7 @@ func TierPeekabooAgent(input *value.Object, tool string, limits runtime.Limits) 
 //
 //	row = nonEmpty(input.task).hasValue() ? optional.of(inline(input.task, limits.summary)) : optional.none()
 func RowPeekabooAgent(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsPeekabooAgentOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	var v1 celrt.Optional[string]
 	if celrt.NonEmpty(celrt.Field(input, "task")).Ok {
 		arg := celrt.Field(input, "task")

@@ -112,13 +112,13 @@ func Entries() []runtime.Entry {
 		{Key: "r76", Owner: "random.yaml#r76", Formatter: formatterR76},
 		{Key: "r77", Owner: "random.yaml#r77", Formatter: formatterR77},
 		{Key: "r78", Owner: "random.yaml#r78", Formatter: formatterR78},
-		{Key: "r79", Owner: "random.yaml#r79", Formatter: formatter(PreviewR79)},
+		{Key: "r79", Owner: "random.yaml#r79", Formatter: formatterR79},
 		{Key: "r80", Owner: "random.yaml#r80", Formatter: formatterR80},
 		{Key: "r81", Owner: "random.yaml#r81", Formatter: formatterR81},
 		{Key: "r82", Owner: "random.yaml#r82", Formatter: formatter(PreviewR82)},
 		{Key: "r83", Owner: "random.yaml#r83", Formatter: formatterR83},
 		{Key: "r84", Owner: "random.yaml#r84", Formatter: formatterR84},
-		{Key: "r85", Owner: "random.yaml#r85", Formatter: formatterR85},
+		{Key: "r85", Owner: "random.yaml#r85", Formatter: formatter(PreviewR85)},
 		{Key: "r86", Owner: "random.yaml#r86", Formatter: formatterR86},
 		{Key: "r87", Owner: "random.yaml#r87", Formatter: formatterR87},
 		{Key: "r88", Owner: "random.yaml#r88", Formatter: formatterR88},
@@ -128,11 +128,11 @@ func Entries() []runtime.Entry {
 		{Key: "r92", Owner: "random.yaml#r92", Formatter: formatterR92},
 		{Key: "r93", Owner: "random.yaml#r93", Formatter: formatterR93},
 		{Key: "r94", Owner: "random.yaml#r94", Formatter: formatterR94},
-		{Key: "r95", Owner: "random.yaml#r95", Formatter: formatter(PreviewR95)},
+		{Key: "r95", Owner: "random.yaml#r95", Formatter: formatterR95},
 		{Key: "r96", Owner: "random.yaml#r96", Formatter: formatterR96},
 		{Key: "r97", Owner: "random.yaml#r97", Formatter: formatterR97},
 		{Key: "r98", Owner: "random.yaml#r98", Formatter: formatterR98},
-		{Key: "r99", Owner: "random.yaml#r99", Formatter: formatterR99},
+		{Key: "r99", Owner: "random.yaml#r99", Formatter: formatter(PreviewR99)},
 		{Key: "r100", Owner: "random.yaml#r100", Formatter: formatterR100},
 		{Key: "r101", Owner: "random.yaml#r101", Formatter: formatterR101},
 		{Key: "r102", Owner: "random.yaml#r102", Formatter: formatterR102},
@@ -503,69 +503,6 @@ var formatterR2 = &slots{
 	}},
 }
 
-// letsR3 holds the lets of "r3", which each of its functions computes first.
-type letsR3 struct {
-	l1 string
-}
-
-// letsR3Of computes the lets of "r3" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR3Of(input *value.Object, tool string, limits runtime.Limits) (letsR3, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	has, err := celrt.Has(input, "d")
-	if err != nil {
-		return letsR3{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 float64
-	if has {
-		d, err := celrt.Select(input, "d")
-		if err != nil {
-			return letsR3{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		d2, err := celrt.ToDouble(d)
-		if err != nil {
-			return letsR3{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = d2
-	} else {
-		v1 = 0.0
-	}
-	opt, err := celrt.OptSelect(input, "d")
-	if err != nil {
-		return letsR3{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v2 := opt.Value
-	if !opt.Ok {
-		v2 = 0.0
-	}
-	d3, err := celrt.ToDouble(v2)
-	if err != nil {
-		return letsR3{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v3 float64
-	if false {
-		v3 = 2.0
-	} else {
-		d4, err := celrt.Select(input, "d")
-		if err != nil {
-			return letsR3{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		d5, err := celrt.ToDouble(d4)
-		if err != nil {
-			return letsR3{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v3 = d5
-	}
-	arg := (v1 / d3) / v3
-	if err := budget.CallText("durationText", arg); err != nil {
-		return letsR3{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.DurationText(arg)
-	return letsR3{
-		l1: l1,
-	}, budget, 0, nil
-}
-
 // PreviewR3 formats calls to "r3".
 //
 // Defined in random.yaml, registered with owner "random.yaml#r3":
@@ -574,10 +511,7 @@ func letsR3Of(input *value.Object, tool string, limits runtime.Limits) (letsR3, 
 //	preview = numberText((((true ? double(input.?d.orValue(0.0)) : double(input.?d.orValue(0.0))) + double(9223372036854775807)) / ((1 < int(input.m)) ?
 //	    ((has(input.d) ? double(input.d) : 0.0) * -1.25) : (2.0 + 0.5))))
 func PreviewR3(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR3Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	var v1 float64
 	if true {
 		opt, err := celrt.OptSelect(input, "d")
@@ -662,78 +596,25 @@ var formatterR3 = &slots{preview: PreviewR3, fields: runtime.InputFields{Read: [
 
 // letsR4 holds the lets of "r4", which each of its functions computes first.
 type letsR4 struct {
-	l1 int64
 	l2 string
 }
 
 // letsR4Of computes the lets of "r4" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
 func letsR4Of(input *value.Object, tool string, limits runtime.Limits) (letsR4, celrt.Budget, int, error) {
-	steps := 0
 	var budget celrt.Budget
-	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
+	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	neg, err := celrt.NegInt(int64(len(tags)))
-	if err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	tags2, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
-	if err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	matches := 0
-	for range tags2 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		if celrt.FieldSet(input, "s") {
-			matches++
-		}
-	}
-	var v2 int64
-	if matches == 1 {
-		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-		if err != nil {
-			return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v2 = celrt.Lines(t)
-	} else {
-		t2, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-		if err != nil {
-			return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-		if err != nil {
-			return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		if err := budget.CallText("indexOf", t2, s); err != nil {
-			return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		r, err := celrt.IndexOf(t2, s)
-		if err != nil {
-			return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v2 = r
-	}
-	product, err := celrt.MulInt(neg, v2)
-	if err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := product
 	s2, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
 		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	s3, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
+	if err := budget.CallText("split", s, s2, int64(-1)); err != nil {
 		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	if err := budget.CallText("split", s2, s3, int64(-1)); err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	arg := celrt.SplitN(s2, s3, int64(-1))
+	arg := celrt.SplitN(s, s2, int64(-1))
 	if err := budget.Call("join", arg, "|"); err != nil {
 		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
@@ -751,9 +632,8 @@ func letsR4Of(input *value.Object, tool string, limits runtime.Limits) (letsR4, 
 	}
 	l2 := celrt.Inline(arg3, m)
 	return letsR4{
-		l1: l1,
 		l2: l2,
-	}, budget, steps, nil
+	}, budget, 0, nil
 }
 
 // PreviewR4 formats calls to "r4".
@@ -964,10 +844,8 @@ func RowR5(input *value.Object, tool string, limits runtime.Limits) (string, boo
 //
 //	result = (["a", "b"].filter(v1, bool(input.b)).join(", ")).split(string(input.s), int(input.?m.orValue(0))).join("|")
 func ResultR5(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsR5Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	items := []string{"a", "b"}
 	list := make([]string, 0, len(items))
 	for _, v1 := range items {
@@ -1484,7 +1362,6 @@ var formatterR9 = &slots{
 // letsR10 holds the lets of "r10", which each of its functions computes first.
 type letsR10 struct {
 	l1 string
-	l2 int64
 }
 
 // letsR10Of computes the lets of "r10" in order, and returns the budget and the
@@ -1530,55 +1407,8 @@ func letsR10Of(input *value.Object, tool string, limits runtime.Limits) (letsR10
 		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.JoinSep(arg3, ",")
-	opt3, err := celrt.OptSelect(input, "s")
-	if err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v4 := opt3.Value
-	if !opt3.Ok {
-		v4 = ""
-	}
-	if err := budget.CallText("string", v4); err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	s2, err := celrt.ToString(v4)
-	if err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	if err := budget.CallText("indexOf", s2, "x,y"); err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	r, err := celrt.IndexOf(s2, "x,y")
-	if err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	neg, err := celrt.NegInt(r)
-	if err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	opt4, err := celrt.OptSelect(input, "m")
-	if err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v5 := opt4.Value
-	if !opt4.Ok {
-		v5 = int64(0)
-	}
-	i2, err := celrt.ToInt(v5)
-	if err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	if err := budget.CallText("fileSize", i2); err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	product, err := celrt.MulInt(neg, celrt.StringSize(celrt.FileSizeInt(i2)))
-	if err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := product
 	return letsR10{
 		l1: l1,
-		l2: l2,
 	}, budget, 0, nil
 }
 
@@ -1836,10 +1666,8 @@ func letsR12Of(input *value.Object, tool string, limits runtime.Limits) (letsR12
 //	preview = plural(((has(input.t) ? string(input.t) : "")).split(",").filter(v3, ((has(input.n) ? int(input.n) : 0) < int(input.n))).size(), "item",
 //	    "items")
 func PreviewR12(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, steps, err := letsR12Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	has, err := celrt.Has(input, "t")
 	if err != nil {
 		return "", false, err
@@ -2063,117 +1891,6 @@ var formatterR13 = &slots{
 	}},
 }
 
-// letsR14 holds the lets of "r14", which each of its functions computes first.
-type letsR14 struct {
-	l1 int64
-}
-
-// letsR14Of computes the lets of "r14" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR14Of(input *value.Object, tool string, limits runtime.Limits) (letsR14, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "m")
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = int64(0)
-	}
-	i, err := celrt.ToInt(v1)
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.Call("_+_", int64(-9223372036854775808), i); err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	sum, err := celrt.AddInt(int64(-9223372036854775808), i)
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	m, err := celrt.Select(input, "m")
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	i2, err := celrt.ToInt(m)
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	diff, err := celrt.SubInt(i2, int64(-1))
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	rest, err := celrt.ModInt(sum, diff)
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	has, err := celrt.Has(input, "n")
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v2 int64
-	if has {
-		n, err := celrt.Select(input, "n")
-		if err != nil {
-			return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		i3, err := celrt.ToInt(n)
-		if err != nil {
-			return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v2 = i3
-	} else {
-		v2 = int64(0)
-	}
-	elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, v2)
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	has2, err := celrt.Has(input, "s")
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v3 int64
-	if has2 {
-		v3 = int64(3)
-	} else {
-		has3, err := celrt.Has(input, "n")
-		if err != nil {
-			return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		var v4 int64
-		if has3 {
-			n2, err := celrt.Select(input, "n")
-			if err != nil {
-				return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-			}
-			i4, err := celrt.ToInt(n2)
-			if err != nil {
-				return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-			}
-			v4 = i4
-		} else {
-			v4 = int64(0)
-		}
-		v3 = v4
-	}
-	if err := budget.Call("_+_", elem, v3); err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	sum2, err := celrt.AddInt(elem, v3)
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	diff2, err := celrt.SubInt(rest, sum2)
-	if err != nil {
-		return letsR14{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := diff2
-	return letsR14{
-		l1: l1,
-	}, budget, 0, nil
-}
-
 // PreviewR14 formats calls to "r14".
 //
 // Defined in random.yaml, registered with owner "random.yaml#r14":
@@ -2182,10 +1899,7 @@ func letsR14Of(input *value.Object, tool string, limits runtime.Limits) (letsR14
 //	    (has(input.n) ? int(input.n) : 0))))
 //	preview = string(parseJSON((collapse(("a").charAt(int(input.m)))).replace((has(input.s) ? string(input.s) : ""), string(input.s))).orValue("none"))
 func PreviewR14(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR14Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	m, err := celrt.Select(input, "m")
 	if err != nil {
 		return "", false, err
@@ -2390,44 +2104,6 @@ var formatterR15 = &slots{
 
 var patternR15_1 = celrt.NewPattern("(?i)h")
 
-// letsR16 holds the lets of "r16", which each of its functions computes first.
-type letsR16 struct {
-	l1 int64
-}
-
-// letsR16Of computes the lets of "r16" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR16Of(input *value.Object, tool string, limits runtime.Limits) (letsR16, celrt.Budget, int, error) {
-	steps := 0
-	var budget celrt.Budget
-	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-	if err != nil {
-		return letsR16{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("split", t, ""); err != nil {
-		return letsR16{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	items := celrt.Split(t, "")
-	list := make([]string, 0, len(items))
-	for range items {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR16{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		if err := budget.Charge("_+_", int64(6+0)); err != nil {
-			return letsR16{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		elem := "héllo" + ""
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR16{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list = append(list, elem)
-	}
-	l1 := int64(len(list))
-	return letsR16{
-		l1: l1,
-	}, budget, steps, nil
-}
-
 // PreviewR16 formats calls to "r16".
 //
 // Defined in random.yaml, registered with owner "random.yaml#r16":
@@ -2435,10 +2111,7 @@ func letsR16Of(input *value.Object, tool string, limits runtime.Limits) (letsR16
 //	l1 = (input.t).split("").map(v1, "héllo" + "").size()
 //	preview = strings.quote(cel.bind(v2, input.meta[?input.s].orValue(input.t), (numberText(1e300)).trim()))
 func PreviewR16(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR16Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	if err := budget.CallText("numberText", 1e+300); err != nil {
 		return "", false, err
 	}
@@ -2462,53 +2135,6 @@ var formatterR16 = &slots{preview: PreviewR16, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// letsR17 holds the lets of "r17", which each of its functions computes first.
-type letsR17 struct {
-	l1 int64
-	l2 int64
-}
-
-// letsR17Of computes the lets of "r17" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR17Of(input *value.Object, tool string, limits runtime.Limits) (letsR17, celrt.Budget, int, error) {
-	steps := 0
-	var budget celrt.Budget
-	product, err := celrt.MulInt(int64(-9223372036854775808), int64(0))
-	if err != nil {
-		return letsR17{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	i, err := celrt.DoubleToInt(float64(product))
-	if err != nil {
-		return letsR17{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := i
-	items := []string{"a", "b"}
-	list := make([]string, 0, len(items))
-	for range items {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR17{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
-		}
-		elem := "é́"
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR17{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		list = append(list, elem)
-	}
-	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
-	if err != nil {
-		return letsR17{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	arg := []string{"a", "b"}
-	if err := budget.ChargeEach("_+_", int64(16*(len(arg)+len(tags))), int64(16*(len(list)+len(arg)+len(tags)))); err != nil {
-		return letsR17{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := int64(len(celrt.Concat(list, arg, tags)))
-	return letsR17{
-		l1: l1,
-		l2: l2,
-	}, budget, steps, nil
-}
-
 // PreviewR17 formats calls to "r17".
 //
 // Defined in random.yaml, registered with owner "random.yaml#r17":
@@ -2517,10 +2143,8 @@ func letsR17Of(input *value.Object, tool string, limits runtime.Limits) (letsR17
 //	l2 = (["a", "b"].transformList(v1, v2, "\u00e9\u0301") + (["a", "b"] + input.tags)).size()
 //	preview = string(input.nums.map(v5, input.n).map(v4, lines(input.s)).map(v3, -(input.m * input.n)).size())
 func PreviewR17(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, steps, err := letsR17Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
 	if err != nil {
 		return "", false, err
@@ -2587,10 +2211,7 @@ func PreviewR17(input *value.Object, tool string, limits runtime.Limits) (string
 //
 //	tier = (input.meta.exists(v6, v7, (input.s == input.t)) || (double(input.n) <= (input.d * input.d))) ? "read" : "write"
 func TierR17(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, _, steps, err := letsR17Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+	steps := 0
 	v2, failure3 := func() (bool, error) {
 		found := false
 		var failure error
@@ -2682,10 +2303,7 @@ func TierR17(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 //
 //	row = (sqlKinds(numberText(2.0)).join(",")).upperAscii()
 func RowR17(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR17Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	if err := budget.CallText("numberText", 2.0); err != nil {
 		return "", false, err
 	}
@@ -3017,58 +2635,6 @@ var formatterR19 = &slots{
 
 var patternR19_1 = celrt.NewPattern("")
 
-// letsR20 holds the lets of "r20", which each of its functions computes first.
-type letsR20 struct {
-	l1 string
-	l2 string
-}
-
-// letsR20Of computes the lets of "r20" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR20Of(input *value.Object, tool string, limits runtime.Limits) (letsR20, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	if err := budget.Call("_+_", int64(-1), int64(3)); err != nil {
-		return letsR20{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	sum, err := celrt.AddInt(int64(-1), int64(3))
-	if err != nil {
-		return letsR20{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg := float64(sum)
-	if err := budget.CallText("durationText", arg); err != nil {
-		return letsR20{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.DurationText(arg)
-	v1Of := func() (string, error) {
-		m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-		if err != nil {
-			return "", err
-		}
-		m2, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-		if err != nil {
-			return "", err
-		}
-		if err := budget.Call("_+_", m, m2); err != nil {
-			return "", err
-		}
-		sum2, err := celrt.AddInt(m, m2)
-		if err != nil {
-			return "", err
-		}
-		return strconv.FormatInt(sum2, 10), nil
-	}
-	var v1Lazy celrt.Lazy[string]
-	v12, err := v1Lazy.Get(v1Of)
-	if err != nil {
-		return letsR20{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := v12
-	return letsR20{
-		l1: l1,
-		l2: l2,
-	}, budget, 0, nil
-}
-
 // PreviewR20 formats calls to "r20".
 //
 // Defined in random.yaml, registered with owner "random.yaml#r20":
@@ -3077,10 +2643,7 @@ func letsR20Of(input *value.Object, tool string, limits runtime.Limits) (letsR20
 //	l2 = cel.bind(v1, string((input.m + input.m)), v1)
 //	preview = ["%s-%d".format([plural(input.m, "item", "items"), (input.n % input.m)]), cel.bind(v2, promptPath(input.t).orValue("none"), v2)].join("")
 func PreviewR20(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR20Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
 		return "", false, err
@@ -3136,10 +2699,7 @@ func PreviewR20(input *value.Object, tool string, limits runtime.Limits) (string
 //
 //	result = numberText(((input.d + -0.0) * (1e300 / 1e300)))
 func ResultR20(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsR20Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
 		return "", false, err
@@ -3417,7 +2977,6 @@ var formatterR21 = &slots{
 // letsR22 holds the lets of "r22", which each of its functions computes first.
 type letsR22 struct {
 	l1 int64
-	l2 int64
 }
 
 // letsR22Of computes the lets of "r22" in order, and returns the budget and the
@@ -3455,10 +3014,8 @@ func letsR22Of(input *value.Object, tool string, limits runtime.Limits) (letsR22
 		return letsR22{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := r2
-	l2 := l1
 	return letsR22{
 		l1: l1,
-		l2: l2,
 	}, budget, 0, nil
 }
 
@@ -3564,10 +3121,8 @@ func PreviewR22(input *value.Object, tool string, limits runtime.Limits) (string
 //
 //	row = inline(string(input.?nums.orValue([]).map(x, int(x)).size()), (has(input.m) ? int(input.m) : 0))
 func RowR22(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, steps, err := letsR22Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
 	if err != nil {
 		return "", false, err
@@ -3630,7 +3185,6 @@ var formatterR22 = &slots{
 
 // letsR23 holds the lets of "r23", which each of its functions computes first.
 type letsR23 struct {
-	l1 string
 	l2 string
 }
 
@@ -3639,34 +3193,15 @@ type letsR23 struct {
 func letsR23Of(input *value.Object, tool string, limits runtime.Limits) (letsR23, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	if err := budget.CallText("split", "", ""); err != nil {
-		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
 	if err != nil {
-		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	arg := []string{"a", "b"}
-	if err := budget.Charge("_+_", int64(16*(len(arg)+len(tags)))); err != nil {
-		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg2 := celrt.Split("", "")
-	if err := budget.Charge("_+_", int64(16*(len(arg2)+len(arg)+len(tags)))); err != nil {
-		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.Call("join", celrt.Concat(arg2, arg, tags), ""); err != nil {
-		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.JoinSep(celrt.Concat(arg2, arg, tags), "")
-	tags2, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
-	if err != nil {
+	if err := budget.Charge("_+_", int64(16*(len(tags)+len(arg)))); err != nil {
 		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	arg3 := []string{"a", "b"}
-	if err := budget.Charge("_+_", int64(16*(len(tags2)+len(arg3)))); err != nil {
-		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	items := celrt.Concat(tags2, arg3)
+	items := celrt.Concat(tags, arg)
 	list := make([]string, 0, len(items))
 	for _, v1 := range items {
 		if steps++; steps > celrt.MaxSteps {
@@ -3688,7 +3223,6 @@ func letsR23Of(input *value.Object, tool string, limits runtime.Limits) (letsR23
 	}
 	l2 := celrt.JoinSep(list, "%")
 	return letsR23{
-		l1: l1,
 		l2: l2,
 	}, budget, steps, nil
 }
@@ -3749,7 +3283,6 @@ var formatterR23 = &slots{preview: PreviewR23, fields: runtime.InputFields{Read:
 
 // letsR24 holds the lets of "r24", which each of its functions computes first.
 type letsR24 struct {
-	l1 string
 	l2 string
 }
 
@@ -3757,118 +3290,33 @@ type letsR24 struct {
 // comprehension steps they took, which the function that reads them goes on with.
 func letsR24Of(input *value.Object, tool string, limits runtime.Limits) (letsR24, celrt.Budget, int, error) {
 	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "t")
+	has, err := celrt.Has(input, "s")
 	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	v1 := opt.Value
-	if !opt.Ok {
+	var v1 string
+	if has {
+		s, err := celrt.Select(input, "s")
+		if err != nil {
+			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		if err := budget.CallText("string", s); err != nil {
+			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		s2, err := celrt.ToString(s)
+		if err != nil {
+			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		v1 = s2
+	} else {
 		v1 = ""
 	}
-	if err := budget.CallText("string", v1); err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s, err := celrt.ToString(v1)
+	has2, err := celrt.Has(input, "t")
 	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	if err := budget.CallText("parseJSON", s); err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	opt2 := celrt.ParseJSON(s)
-	v2 := opt2.Value
-	if !opt2.Ok {
-		v2 = "none"
-	}
-	if err := budget.CallText("string", v2); err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s2, err := celrt.ToString(v2)
-	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	has, err := celrt.Has(input, "m")
-	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v3 int64
-	if has {
-		m, err := celrt.Select(input, "m")
-		if err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		i, err := celrt.ToInt(m)
-		if err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v3 = i
-	} else {
-		v3 = int64(0)
-	}
-	has2, err := celrt.Has(input, "n")
-	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v4 int64
+	var v2 string
 	if has2 {
-		n, err := celrt.Select(input, "n")
-		if err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		i2, err := celrt.ToInt(n)
-		if err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v4 = i2
-	} else {
-		v4 = int64(0)
-	}
-	if err := budget.Call("_+_", v3, v4); err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	sum, err := celrt.AddInt(v3, v4)
-	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg := []any{s2, sum}
-	if err := budget.Call("format", "%s-%d", arg); err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r, err := celrt.Format("%s-%d", arg)
-	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("replace", r, "a", "A b "); err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.Replace(r, "a", "A b ")
-	has3, err := celrt.Has(input, "s")
-	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	var v5 string
-	if has3 {
-		s3, err := celrt.Select(input, "s")
-		if err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		if err := budget.CallText("string", s3); err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		s4, err := celrt.ToString(s3)
-		if err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		v5 = s4
-	} else {
-		v5 = ""
-	}
-	has4, err := celrt.Has(input, "t")
-	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	var v6 string
-	if has4 {
 		t, err := celrt.Select(input, "t")
 		if err != nil {
 			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
@@ -3876,40 +3324,39 @@ func letsR24Of(input *value.Object, tool string, limits runtime.Limits) (letsR24
 		if err := budget.CallText("string", t); err != nil {
 			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
-		s5, err := celrt.ToString(t)
+		s3, err := celrt.ToString(t)
 		if err != nil {
 			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
-		v6 = s5
+		v2 = s3
 	} else {
-		v6 = ""
+		v2 = ""
 	}
-	if err := budget.CallText("split", v5, v6); err != nil {
+	if err := budget.CallText("split", v1, v2); err != nil {
 		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	arg2 := celrt.Split(v5, v6)
-	if err := budget.Call("join", arg2, ", "); err != nil {
+	arg := celrt.Split(v1, v2)
+	if err := budget.Call("join", arg, ", "); err != nil {
 		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	m2, err := celrt.Select(input, "m")
+	m, err := celrt.Select(input, "m")
 	if err != nil {
 		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	i3, err := celrt.ToInt(m2)
+	i, err := celrt.ToInt(m)
 	if err != nil {
 		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	arg3 := celrt.JoinSep(arg2, ", ")
-	if err := budget.CallText("substring", arg3, i3); err != nil {
+	arg2 := celrt.JoinSep(arg, ", ")
+	if err := budget.CallText("substring", arg2, i); err != nil {
 		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	r2, err := celrt.Substring(arg3, i3)
+	r, err := celrt.Substring(arg2, i)
 	if err != nil {
 		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	l2 := r2
+	l2 := r
 	return letsR24{
-		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
@@ -3933,70 +3380,6 @@ func PreviewR24(input *value.Object, tool string, limits runtime.Limits) (string
 // formatterR24 registers the functions of "r24".
 var formatterR24 = &slots{preview: PreviewR24, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}}}
 
-// letsR25 holds the lets of "r25", which each of its functions computes first.
-type letsR25 struct {
-	l1 int64
-}
-
-// letsR25Of computes the lets of "r25" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR25Of(input *value.Object, tool string, limits runtime.Limits) (letsR25, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	s, err := celrt.Select(input, "s")
-	if err != nil {
-		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("string", s); err != nil {
-		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s2, err := celrt.ToString(s)
-	if err != nil {
-		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("inline", s2, int64(-9223372036854775808)); err != nil {
-		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	opt, err := celrt.OptSelect(input, "t")
-	if err != nil {
-		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = ""
-	}
-	if err := budget.CallText("string", v1); err != nil {
-		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s3, err := celrt.ToString(v1)
-	if err != nil {
-		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	opt2, err := celrt.OptSelect(input, "n")
-	if err != nil {
-		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v2 := opt2.Value
-	if !opt2.Ok {
-		v2 = int64(0)
-	}
-	i, err := celrt.ToInt(v2)
-	if err != nil {
-		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg := celrt.Inline(s2, int64(-9223372036854775808))
-	if err := budget.CallText("split", arg, s3, i); err != nil {
-		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg2 := celrt.SplitN(arg, s3, i)
-	if err := budget.Call("join", arg2, "|"); err != nil {
-		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.Lines(celrt.JoinSep(arg2, "|"))
-	return letsR25{
-		l1: l1,
-	}, budget, 0, nil
-}
-
 // PreviewR25 formats calls to "r25".
 //
 // Defined in random.yaml, registered with owner "random.yaml#r25":
@@ -4004,10 +3387,7 @@ func letsR25Of(input *value.Object, tool string, limits runtime.Limits) (letsR25
 //	l1 = lines((inline(string(input.s), -9223372036854775808)).split(string(input.?t.orValue("")), int(input.?n.orValue(0))).join("|"))
 //	preview = collapse(sqlKinds(sqlKinds(numberText(-1.25)).join(",")).join(","))
 func PreviewR25(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR25Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	if err := budget.CallText("numberText", -1.25); err != nil {
 		return "", false, err
 	}
@@ -4037,41 +3417,6 @@ func PreviewR25(input *value.Object, tool string, limits runtime.Limits) (string
 // formatterR25 registers the functions of "r25".
 var formatterR25 = &slots{preview: PreviewR25, fields: runtime.InputFields{}}
 
-// letsR26 holds the lets of "r26", which each of its functions computes first.
-type letsR26 struct {
-	l1 int64
-}
-
-// letsR26Of computes the lets of "r26" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR26Of(input *value.Object, tool string, limits runtime.Limits) (letsR26, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return letsR26{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR26{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("substring", s, n); err != nil {
-		return letsR26{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r, err := celrt.Substring(s, n)
-	if err != nil {
-		return letsR26{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	opt := celrt.PromptPath(r)
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = "none"
-	}
-	l1 := celrt.Lines(v1)
-	return letsR26{
-		l1: l1,
-	}, budget, 0, nil
-}
-
 // PreviewR26 formats calls to "r26".
 //
 // Defined in random.yaml, registered with owner "random.yaml#r26":
@@ -4079,10 +3424,7 @@ func letsR26Of(input *value.Object, tool string, limits runtime.Limits) (letsR26
 //	l1 = lines(promptPath((input.s).substring(input.n)).orValue("none"))
 //	preview = redact(cel.bind(v1, (inline(input.s, -1)).split(input.s, -1).join("|"), sqlKinds(v1).join(",")))
 func PreviewR26(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR26Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 		if err != nil {
@@ -4128,10 +3470,7 @@ func PreviewR26(input *value.Object, tool string, limits runtime.Limits) (string
 //
 //	tier = (((2.0 + 1e300) * (input.d + input.d)) <= ((true ? input.d : 2.0) * double(input.n))) ? "read" : "write"
 func TierR26(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, _, err := letsR26Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+	var budget celrt.Budget
 	if err := budget.Call("_+_", 2.0, 1e+300); err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -4371,90 +3710,6 @@ var formatterR28 = &slots{
 	fields:       runtime.InputFields{},
 }
 
-// letsR29 holds the lets of "r29", which each of its functions computes first.
-type letsR29 struct {
-	l1 int64
-}
-
-// letsR29Of computes the lets of "r29" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR29Of(input *value.Object, tool string, limits runtime.Limits) (letsR29, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	has, err := celrt.Has(input, "n")
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 int64
-	if has {
-		n, err := celrt.Select(input, "n")
-		if err != nil {
-			return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		i, err := celrt.ToInt(n)
-		if err != nil {
-			return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = i
-	} else {
-		v1 = int64(0)
-	}
-	n2, err := celrt.Select(input, "n")
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	i2, err := celrt.ToInt(n2)
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	product, err := celrt.MulInt(v1, i2)
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	m, err := celrt.Select(input, "m")
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	i3, err := celrt.ToInt(m)
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	n3, err := celrt.Select(input, "n")
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	i4, err := celrt.ToInt(n3)
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	rest, err := celrt.ModInt(i3, i4)
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.Call("_+_", product, rest); err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	sum, err := celrt.AddInt(product, rest)
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	i5, err := celrt.DoubleToInt(math.Copysign(0, -1))
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	diff, err := celrt.SubInt(i5, int64(-9223372036854775807))
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	rest2, err := celrt.ModInt(sum, diff)
-	if err != nil {
-		return letsR29{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := rest2
-	return letsR29{
-		l1: l1,
-	}, budget, 0, nil
-}
-
 // PreviewR29 formats calls to "r29".
 //
 // Defined in random.yaml, registered with owner "random.yaml#r29":
@@ -4462,10 +3717,7 @@ func letsR29Of(input *value.Object, tool string, limits runtime.Limits) (letsR29
 //	l1 = ((((has(input.n) ? int(input.n) : 0) * int(input.n)) + (int(input.m) % int(input.n))) % (int(-0.0) - -9223372036854775807))
 //	preview = {"a": "1", "b": string(parseJSON(promptPath("a").orValue("none")).orValue("none"))}[?""].orValue(string(input.s))
 func PreviewR29(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR29Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	v1 := "1"
 	opt := celrt.PromptPath("a")
 	v2 := opt.Value
@@ -4601,204 +3853,6 @@ var formatterR30 = &slots{preview: PreviewR30, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// letsR31 holds the lets of "r31", which each of its functions computes first.
-type letsR31 struct {
-	l1 string
-	l2 int64
-}
-
-// letsR31Of computes the lets of "r31" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR31Of(input *value.Object, tool string, limits runtime.Limits) (letsR31, celrt.Budget, int, error) {
-	steps := 0
-	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "s")
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = ""
-	}
-	if err := budget.CallText("string", v1); err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s, err := celrt.ToString(v1)
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	has, err := celrt.Has(input, "m")
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v2 int64
-	if has {
-		m, err := celrt.Select(input, "m")
-		if err != nil {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		i, err := celrt.ToInt(m)
-		if err != nil {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v2 = i
-	} else {
-		v2 = int64(0)
-	}
-	arg := []any{s, v2}
-	if err := budget.Call("format", "%s-%d", arg); err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r, err := celrt.Format("%s-%d", arg)
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("shortcut", r); err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.BaseName(celrt.Shortcut(r))
-	opt2, err := celrt.OptSelect(input, "n")
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v3 := opt2.Value
-	if !opt2.Ok {
-		v3 = int64(0)
-	}
-	i2, err := celrt.ToInt(v3)
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	m2, err := celrt.Select(input, "m")
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	i3, err := celrt.ToInt(m2)
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	product, err := celrt.MulInt(i2, i3)
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	diff, err := celrt.SubInt(product, celrt.StringSize("a"))
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	opt3, err := celrt.OptSelect(input, "s")
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v4 := opt3.Value
-	if !opt3.Ok {
-		v4 = ""
-	}
-	if err := budget.CallText("string", v4); err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	s2, err := celrt.ToString(v4)
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	opt4, err := celrt.OptSelect(input, "tags")
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v5 := opt4.Value
-	if !opt4.Ok {
-		v5 = []any{}
-	}
-	items, err := celrt.Iterate(v5)
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	list := make([]string, 0, items.Len())
-	for i4 := range items.Len() {
-		x := items.At(i4)
-		if steps++; steps > celrt.MaxSteps {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
-		}
-		if err := budget.CallText("string", x); err != nil {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		s3, err := celrt.ToString(x)
-		if err != nil {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		list = append(list, s3)
-	}
-	var v6 int64
-	if slices.Contains(list, s2) {
-		d, err := celrt.Select(input, "d")
-		if err != nil {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		d2, err := celrt.ToDouble(d)
-		if err != nil {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		i5, err := celrt.DoubleToInt(d2)
-		if err != nil {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		v6 = i5
-	} else {
-		has2, err := celrt.Has(input, "m")
-		if err != nil {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		var v7 int64
-		if has2 {
-			m3, err := celrt.Select(input, "m")
-			if err != nil {
-				return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-			}
-			i6, err := celrt.ToInt(m3)
-			if err != nil {
-				return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-			}
-			v7 = i6
-		} else {
-			v7 = int64(0)
-		}
-		has3, err := celrt.Has(input, "n")
-		if err != nil {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		var v8 int64
-		if has3 {
-			n, err := celrt.Select(input, "n")
-			if err != nil {
-				return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-			}
-			i7, err := celrt.ToInt(n)
-			if err != nil {
-				return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-			}
-			v8 = i7
-		} else {
-			v8 = int64(0)
-		}
-		diff2, err := celrt.SubInt(v7, v8)
-		if err != nil {
-			return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		v6 = diff2
-	}
-	rest, err := celrt.ModInt(diff, v6)
-	if err != nil {
-		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := rest
-	return letsR31{
-		l1: l1,
-		l2: l2,
-	}, budget, steps, nil
-}
-
 // PreviewR31 formats calls to "r31".
 //
 // Defined in random.yaml, registered with owner "random.yaml#r31":
@@ -4808,10 +3862,6 @@ func letsR31Of(input *value.Object, tool string, limits runtime.Limits) (letsR31
 //	    int(double(input.d)) : ((has(input.m) ? int(input.m) : 0) - (has(input.n) ? int(input.n) : 0))))
 //	preview = string((((1e300 / -1.25) * (2.0 * double(input.d))) <= (double((has(input.m) ? int(input.m) : 0)) * double(int(input.m)))))
 func PreviewR31(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, _, _, err := letsR31Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
 	d := -1.25
 	d2 := 1e+300
 	d3, err := celrt.Select(input, "d")
@@ -4903,10 +3953,7 @@ func letsR32Of(input *value.Object, tool string, limits runtime.Limits) (letsR32
 //	l1 = plural(size(string(parseJSON(input.s).orValue("none"))), "item", "items")
 //	preview = (cel.bind(v1, ((has(input.s) ? input.t : input.s)).trim(), string(parseJSON((input.t).lowerAscii()).orValue("none")))).charAt(input.n)
 func PreviewR32(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR32Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	t2, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -5101,10 +4148,6 @@ func PreviewR33(input *value.Object, tool string, limits runtime.Limits) (string
 //
 //	row = string(double((9223372036854775807 * input.m)))
 func RowR33(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, _, _, err := letsR33Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
 		return "", false, err
@@ -5202,10 +4245,7 @@ func PreviewR34(input *value.Object, tool string, limits runtime.Limits) (string
 //	tier = (size("%s-%d".format(["\u00e9\u0301", (has(input.m) ? int(input.m) : 0)])) < (-int(input.?n.orValue(0)) +
 //	    ("x,y").indexOf(string(input.?t.orValue(""))))) ? "read" : "write"
 func TierR34(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, _, err := letsR34Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+	var budget celrt.Budget
 	has, err := celrt.Has(input, "m")
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -5297,8 +4337,45 @@ var formatterR34 = &slots{
 //
 // Defined in random.yaml, registered with owner "random.yaml#r35":
 //
-//	preview = sqlKinds(shortcut((cel.bind(v1, input.t, v1)).substring(0))).join(",")
+//	l1 = (((input.t).substring(9223372036854775807)).substring(1)).lowerAscii()
+//	l2 = strings.quote(string((input.d * -0.0)))
+//	preview = cel.bind(v1, (["a", "b"].map(v2, input.t).join(", ")).split(input.t, 0).join("|"), durationText(double(-input.n)))
 func PreviewR35(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
+	if err != nil {
+		return "", false, err
+	}
+	neg, err := celrt.NegInt(n)
+	if err != nil {
+		return "", false, err
+	}
+	arg3 := float64(neg)
+	if err := budget.CallText("durationText", arg3); err != nil {
+		return "", false, err
+	}
+	return celrt.DurationText(arg3), true, nil
+}
+
+// formatterR35 registers the functions of "r35".
+var formatterR35 = &slots{preview: PreviewR35, fields: runtime.InputFields{Read: [][]string{
+	{"b"},
+	{"d"},
+	{"m"},
+	{"meta"},
+	{"n"},
+	{"nums"},
+	{"s"},
+	{"t"},
+	{"tags"},
+}}}
+
+// PreviewR36 formats calls to "r36".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r36":
+//
+//	preview = sqlKinds(shortcut((cel.bind(v1, input.t, v1)).substring(0))).join(",")
+func PreviewR36(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
@@ -5333,8 +4410,8 @@ func PreviewR35(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg2, ","), true, nil
 }
 
-// formatterR35 registers the functions of "r35".
-var formatterR35 = &slots{preview: PreviewR35, fields: runtime.InputFields{Read: [][]string{
+// formatterR36 registers the functions of "r36".
+var formatterR36 = &slots{preview: PreviewR36, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -5346,46 +4423,43 @@ var formatterR35 = &slots{preview: PreviewR35, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// letsR36 holds the lets of "r36", which each of its functions computes first.
-type letsR36 struct {
+// letsR37 holds the lets of "r37", which each of its functions computes first.
+type letsR37 struct {
 	l1 int64
-	l2 int64
 }
 
-// letsR36Of computes the lets of "r36" in order, and returns the budget and the
+// letsR37Of computes the lets of "r37" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR36Of(input *value.Object, tool string, limits runtime.Limits) (letsR36, celrt.Budget, int, error) {
+func letsR37Of(input *value.Object, tool string, limits runtime.Limits) (letsR37, celrt.Budget, int, error) {
 	n, err := celrt.Select(input, "n")
 	if err != nil {
-		return letsR36{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(n)
 	if err != nil {
-		return letsR36{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, i)
 	if err != nil {
-		return letsR36{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := elem
-	l2 := l1
-	return letsR36{
+	return letsR37{
 		l1: l1,
-		l2: l2,
 	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR36 formats calls to "r36".
+// PreviewR37 formats calls to "r37".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r36":
+// Defined in random.yaml, registered with owner "random.yaml#r37":
 //
 //	l1 = [1, 2, 3][int(input.n)]
 //	l2 = l1
 //	preview = ((json({"A b ": ""}) in (fileSize(l1)).split(",")) ? ((((has(input.s) ? string(input.s) : "")).split((has(input.t) ? string(input.t) : ""),
 //	    0).join("|")).replace(string(input.t), "%")).lowerAscii() : numberText(((0.5 * 1e300) + (double(input.?d.orValue(0.0)) / (has(input.d) ?
 //	    double(input.d) : 0.0)))))
-func PreviewR36(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR36Of(input, tool, limits)
+func PreviewR37(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR37Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -5524,14 +4598,11 @@ func PreviewR36(input *value.Object, tool string, limits runtime.Limits) (string
 	return v2, true, nil
 }
 
-// RowR36 renders the row of a call to "r36", documented with PreviewR36:
+// RowR37 renders the row of a call to "r37", documented with PreviewR37:
 //
 //	row = nonEmpty(nonEmpty(json(input)).orValue((has(input.s) ? string(input.s) : ""))).orValue(string(input.s))
-func RowR36(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR36Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR37(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	text, err := budget.JSON(input)
 	if err != nil {
 		return "", false, err
@@ -5581,10 +4652,10 @@ func RowR36(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return v3, true, nil
 }
 
-// formatterR36 registers the functions of "r36".
-var formatterR36 = &slots{
-	preview:      PreviewR36,
-	row:          RowR36,
+// formatterR37 registers the functions of "r37".
+var formatterR37 = &slots{
+	preview:      PreviewR37,
+	row:          RowR37,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"d"},
@@ -5594,107 +4665,15 @@ var formatterR36 = &slots{
 	}},
 }
 
-// letsR37 holds the lets of "r37", which each of its functions computes first.
-type letsR37 struct {
-	l1 int64
-	l2 int64
-}
-
-// letsR37Of computes the lets of "r37" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR37Of(input *value.Object, tool string, limits runtime.Limits) (letsR37, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.Call("_+_", m, n); err != nil {
-		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	sum, err := celrt.AddInt(m, n)
-	if err != nil {
-		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-	if err != nil {
-		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	i, err := celrt.DoubleToInt(d)
-	if err != nil {
-		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 int64
-	if sum < i {
-		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-		if err != nil {
-			return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
-		if err != nil {
-			return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		var v2 int64
-		if b {
-			m2, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-			if err != nil {
-				return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-			}
-			v2 = m2
-		} else {
-			n2, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-			if err != nil {
-				return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-			}
-			v2 = n2
-		}
-		rest, err := celrt.ModInt(celrt.Lines(t), v2)
-		if err != nil {
-			return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = rest
-	} else {
-		v3 := strconv.FormatInt(int64(9223372036854775807), 10)
-		if err := budget.CallText("indexOf", v3, "é́"); err != nil {
-			return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		r, err := celrt.IndexOf(v3, "é́")
-		if err != nil {
-			return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = r
-	}
-	l1 := v1
-	m3, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	if err := budget.CallText("fileSize", m3); err != nil {
-		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v4 := []string{celrt.FileSizeInt(m3), celrt.Trim("é́")}
-	l2 := int64(len(v4))
-	return letsR37{
-		l1: l1,
-		l2: l2,
-	}, budget, 0, nil
-}
-
-// PreviewR37 formats calls to "r37".
+// PreviewR38 formats calls to "r38".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r37":
+// Defined in random.yaml, registered with owner "random.yaml#r38":
 //
 //	l1 = (((input.m + input.n) < int(input.d)) ? (lines(input.t) % (input.b ? input.m : input.n)) : (string(9223372036854775807)).indexOf("\u00e9\u0301"))
 //	l2 = [fileSize(input.m), ("\u00e9\u0301").trim()].size()
 //	preview = cel.bind(v1, inline(truncate(mcpValue(input), int(-0.0)), input.m), v1)
-func PreviewR37(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR37Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR38(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		if err := budget.Call("mcpValue", input); err != nil {
 			return "", err
@@ -5725,14 +4704,11 @@ func PreviewR37(input *value.Object, tool string, limits runtime.Limits) (string
 	return v12, true, nil
 }
 
-// TierR37 returns the tier of a call to "r37", documented with PreviewR37:
+// TierR38 returns the tier of a call to "r38", documented with PreviewR38:
 //
 //	tier = ((double(input.m) + (-0.0 * 0.5)) <= ((0.5 + 1e300) / (-0.0 + input.d))) ? "read" : "write"
-func TierR37(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, _, err := letsR37Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR38(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -5769,14 +4745,11 @@ func TierR37(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// ResultR37 summarizes the result of a call to "r37", documented with PreviewR37:
+// ResultR38 summarizes the result of a call to "r38", documented with PreviewR38:
 //
 //	result = (nonEmpty(string(input.nums.size())).orValue("A b ")).split("x,y", 9223372036854775807).join("|")
-func ResultR37(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsR37Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func ResultR38(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
 	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
 	if err != nil {
 		return "", false, err
@@ -5796,21 +4769,21 @@ func ResultR37(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.JoinSep(v3, "|"), true, nil
 }
 
-// formatterR37 registers the functions of "r37".
-var formatterR37 = &slots{
-	preview:      PreviewR37,
-	tierOf:       TierR37,
-	result:       ResultR37,
+// formatterR38 registers the functions of "r38".
+var formatterR38 = &slots{
+	preview:      PreviewR38,
+	tierOf:       TierR38,
+	result:       ResultR38,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{All: true},
 }
 
-// PreviewR38 formats calls to "r38".
+// PreviewR39 formats calls to "r39".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r38":
+// Defined in random.yaml, registered with owner "random.yaml#r39":
 //
 //	preview = string(((["a", "b"].size() / (-1 % int(input.?m.orValue(0)))) % input.?nums.orValue([]).map(x, int(x)).map(x, string(x)).size()))
-func PreviewR38(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR39(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "m")
@@ -5878,10 +4851,10 @@ func PreviewR38(input *value.Object, tool string, limits runtime.Limits) (string
 	return strconv.FormatInt(rest2, 10), true, nil
 }
 
-// RowR38 renders the row of a call to "r38", documented with PreviewR38:
+// RowR39 renders the row of a call to "r39", documented with PreviewR39:
 //
 //	row = shortcut(collapse(truncate("x,y", -1)))
-func RowR38(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR39(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("truncate", "x,y", int64(-1)); err != nil {
 		return "", false, err
@@ -5897,68 +4870,68 @@ func RowR38(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Shortcut(arg2), true, nil
 }
 
-// formatterR38 registers the functions of "r38".
-var formatterR38 = &slots{
-	preview:      PreviewR38,
-	row:          RowR38,
+// formatterR39 registers the functions of "r39".
+var formatterR39 = &slots{
+	preview:      PreviewR39,
+	row:          RowR39,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"nums"}}},
 }
 
-// letsR39 holds the lets of "r39", which each of its functions computes first.
-type letsR39 struct {
+// letsR40 holds the lets of "r40", which each of its functions computes first.
+type letsR40 struct {
 	l1 string
 	l2 int64
 }
 
-// letsR39Of computes the lets of "r39" in order, and returns the budget and the
+// letsR40Of computes the lets of "r40" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR39Of(input *value.Object, tool string, limits runtime.Limits) (letsR39, celrt.Budget, int, error) {
+func letsR40Of(input *value.Object, tool string, limits runtime.Limits) (letsR40, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	m, err := celrt.Select(input, "m")
 	if err != nil {
-		return letsR39{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(m)
 	if err != nil {
-		return letsR39{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, i)
 	if err != nil {
-		return letsR39{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("fileSize", elem); err != nil {
-		return letsR39{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.FileSizeInt(elem)
 	if err := budget.CallText("collapse", arg); err != nil {
-		return letsR39{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Collapse(arg)
 	quotient, err := celrt.DivInt(int64(-9223372036854775807), celrt.StringSize(l1))
 	if err != nil {
-		return letsR39{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	neg, err := celrt.NegInt(quotient)
 	if err != nil {
-		return letsR39{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	l2 := neg
-	return letsR39{
+	return letsR40{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR39 formats calls to "r39".
+// PreviewR40 formats calls to "r40".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r39":
+// Defined in random.yaml, registered with owner "random.yaml#r40":
 //
 //	l1 = collapse(fileSize([1, 2, 3][int(input.m)]))
 //	l2 = -(-9223372036854775807 / size(l1))
 //	preview = truncate(string((l1).contains("%")), l2) + string(input.?nums.orValue([]).map(x, int(x)).map(v1, size("")).size())
-func PreviewR39(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR39Of(input, tool, limits)
+func PreviewR40(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR40Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -6013,15 +4986,15 @@ func PreviewR39(input *value.Object, tool string, limits runtime.Limits) (string
 	return arg2 + arg3, true, nil
 }
 
-// formatterR39 registers the functions of "r39".
-var formatterR39 = &slots{preview: PreviewR39, fields: runtime.InputFields{Read: [][]string{{"m"}, {"nums"}}}}
+// formatterR40 registers the functions of "r40".
+var formatterR40 = &slots{preview: PreviewR40, fields: runtime.InputFields{Read: [][]string{{"m"}, {"nums"}}}}
 
-// PreviewR40 formats calls to "r40".
+// PreviewR41 formats calls to "r41".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r40":
+// Defined in random.yaml, registered with owner "random.yaml#r41":
 //
 //	preview = string((promptPath(string(has(input.s))).orValue("none") == redact(nonEmpty(input.t).orValue(input.s))))
-func PreviewR40(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR41(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := celrt.PromptPath(strconv.FormatBool(celrt.FieldSet(input, "s")))
 	v2 := v1.Value
@@ -6047,10 +5020,10 @@ func PreviewR40(input *value.Object, tool string, limits runtime.Limits) (string
 	return strconv.FormatBool(v2 == celrt.Redact(v3)), true, nil
 }
 
-// TierR40 returns the tier of a call to "r40", documented with PreviewR40:
+// TierR41 returns the tier of a call to "r41", documented with PreviewR41:
 //
 //	tier = ((double(9223372036854775807) + (input.b ? -0.0 : input.d)) <= double((input.s).indexOf(input.t))) ? "read" : "write"
-func TierR40(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR41(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
 	if err != nil {
@@ -6098,10 +5071,10 @@ func TierR40(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// ResultR40 summarizes the result of a call to "r40", documented with PreviewR40:
+// ResultR41 summarizes the result of a call to "r41", documented with PreviewR41:
 //
 //	result = shortcut({string(result.details.?n.orValue(0)): result.text}[?"%"].orValue(result.text))
-func ResultR40(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR41(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(celrt.Field(result, "details"), "n")
 	if err != nil {
@@ -6150,11 +5123,11 @@ func ResultR40(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Shortcut(v2), true, nil
 }
 
-// formatterR40 registers the functions of "r40".
-var formatterR40 = &slots{
-	preview:      PreviewR40,
-	tierOf:       TierR40,
-	result:       ResultR40,
+// formatterR41 registers the functions of "r41".
+var formatterR41 = &slots{
+	preview:      PreviewR41,
+	tierOf:       TierR41,
+	result:       ResultR41,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -6169,12 +5142,12 @@ var formatterR40 = &slots{
 	}},
 }
 
-// PreviewR41 formats calls to "r41".
+// PreviewR42 formats calls to "r42".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r41":
+// Defined in random.yaml, registered with owner "random.yaml#r42":
 //
 //	preview = collapse(string((inline(string(input.t), 9223372036854775807)).indexOf(string(input.s))))
-func PreviewR41(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR42(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	t, err := celrt.Select(input, "t")
 	if err != nil {
@@ -6216,10 +5189,10 @@ func PreviewR41(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Collapse(arg2), true, nil
 }
 
-// TierR41 returns the tier of a call to "r41", documented with PreviewR41:
+// TierR42 returns the tier of a call to "r42", documented with PreviewR42:
 //
 //	tier = (string((false && true))).contains(string(input.?t.orValue(""))) ? "read" : "write"
-func TierR41(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR42(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	ok := false
 	if ok {
@@ -6249,10 +5222,10 @@ func TierR41(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// RowR41 renders the row of a call to "r41", documented with PreviewR41:
+// RowR42 renders the row of a call to "r42", documented with PreviewR42:
 //
 //	row = (fields(input.?tags.orValue([]).map(x, string(x)).map(v1, v1), (has(input.m) ? int(input.m) : 0))).trim()
-func RowR41(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR42(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "tags")
@@ -6320,10 +5293,10 @@ func RowR41(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return v3, true, nil
 }
 
-// ResultR41 summarizes the result of a call to "r41", documented with PreviewR41:
+// ResultR42 summarizes the result of a call to "r42", documented with PreviewR42:
 //
 //	result = cel.bind(v2, baseName(fields(input.?tags.orValue([]).map(x, string(x)), 1)), collapse(string(has(input.s))))
-func ResultR41(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR42(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -6336,90 +5309,57 @@ func ResultR41(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Collapse(arg), true, nil
 }
 
-// formatterR41 registers the functions of "r41".
-var formatterR41 = &slots{
-	preview:      PreviewR41,
-	tierOf:       TierR41,
-	row:          RowR41,
-	result:       ResultR41,
+// formatterR42 registers the functions of "r42".
+var formatterR42 = &slots{
+	preview:      PreviewR42,
+	tierOf:       TierR42,
+	row:          RowR42,
+	result:       ResultR42,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"s"}, {"t"}}},
 }
 
-// letsR42 holds the lets of "r42", which each of its functions computes first.
-type letsR42 struct {
-	l1 string
+// letsR43 holds the lets of "r43", which each of its functions computes first.
+type letsR43 struct {
 	l2 string
 }
 
-// letsR42Of computes the lets of "r42" in order, and returns the budget and the
+// letsR43Of computes the lets of "r43" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR42Of(input *value.Object, tool string, limits runtime.Limits) (letsR42, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	matched, err := patternR42_1.MatchString("héllo")
-	if err != nil {
-		return letsR42{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 float64
-	if matched {
-		var v2 float64
-		if celrt.FieldSet(input, "s") {
-			v2 = 0.5
-		} else {
-			d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return letsR42{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-			}
-			v2 = d
-		}
-		v1 = v2
-	} else {
-		var v3 float64
-		if false {
-			v3 = 1e+300
-		} else {
-			v3 = math.Copysign(0, -1)
-		}
-		v1 = v3
-	}
-	if err := budget.CallText("numberText", v1); err != nil {
-		return letsR42{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.NumberText(v1)
-	var v4 int64
+func letsR43Of(input *value.Object, tool string, limits runtime.Limits) (letsR43, celrt.Budget, int, error) {
+	var v1 int64
 	if celrt.FieldSet(input, "s") {
 		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 		if err != nil {
-			return letsR42{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR43{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
-		v4 = n
+		v1 = n
 	} else {
-		v4 = int64(0)
+		v1 = int64(0)
 	}
 	n2, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR42{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR43{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	rest, err := celrt.ModInt(n2, int64(-9223372036854775808))
 	if err != nil {
-		return letsR42{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR43{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	l2 := strconv.FormatBool(v4 < rest)
-	return letsR42{
-		l1: l1,
+	l2 := strconv.FormatBool(v1 < rest)
+	return letsR43{
 		l2: l2,
-	}, budget, 0, nil
+	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR42 formats calls to "r42".
+// PreviewR43 formats calls to "r43".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r42":
+// Defined in random.yaml, registered with owner "random.yaml#r43":
 //
 //	l1 = numberText((("héllo").matches("^a") ? (has(input.s) ? 0.5 : input.d) : (false ? 1e300 : -0.0)))
 //	l2 = string(((has(input.s) ? input.n : 0) < (input.n % -9223372036854775808)))
 //	preview = sqlKinds(cel.bind(v1, l2, strings.quote(collapse(l2)))).join(",")
-func PreviewR42(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR42Of(input, tool, limits)
+func PreviewR43(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR43Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -6444,14 +5384,11 @@ func PreviewR42(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg4, ","), true, nil
 }
 
-// TierR42 returns the tier of a call to "r42", documented with PreviewR42:
+// TierR43 returns the tier of a call to "r43", documented with PreviewR43:
 //
 //	tier = (((input.m % input.n) + (input.n - -9223372036854775808)) < ((input.n / 9223372036854775807) - (input.t).indexOf(input.s))) ? "read" : "write"
-func TierR42(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, _, err := letsR42Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR43(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -6515,11 +5452,11 @@ func TierR42(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// ResultR42 summarizes the result of a call to "r42", documented with PreviewR42:
+// ResultR43 summarizes the result of a call to "r43", documented with PreviewR43:
 //
 //	result = strings.quote(l2)
-func ResultR42(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR42Of(input, tool, limits)
+func ResultR43(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR43Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -6530,11 +5467,11 @@ func ResultR42(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Quote(arg), true, nil
 }
 
-// formatterR42 registers the functions of "r42".
-var formatterR42 = &slots{
-	preview:      PreviewR42,
-	tierOf:       TierR42,
-	result:       ResultR42,
+// formatterR43 registers the functions of "r43".
+var formatterR43 = &slots{
+	preview:      PreviewR43,
+	tierOf:       TierR43,
+	result:       ResultR43,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -6549,37 +5486,6 @@ var formatterR42 = &slots{
 	}},
 }
 
-var patternR42_1 = celrt.NewPattern("^a")
-
-// PreviewR43 formats calls to "r43".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r43":
-//
-//	l1 = inline(string(input.?tags.orValue([]).map(x, string(x)).exists_one(v1, false)), (has(input.m) ? int(input.m) : 0))
-//	l2 = (--int(input.n) + (input.?meta.orValue({"k": "v"}).exists(v2, v3, has(input.s)) ? [1, 2, 3][(has(input.m) ? int(input.m) : 0)] : (1 %
-//	    int(input.?n.orValue(0)))))
-//	preview = mcpValue(input)
-//
-// It runs in the CEL interpreter: a comprehension with two variables over a value whose type is only known at run time.
-func PreviewR43(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	return catalog.FormatTool("r43", input, tool, limits)
-}
-
-// RowR43 renders the row of a call to "r43", documented with PreviewR43:
-//
-//	row = string(input.?nums.orValue([]).map(x, int(x)).map(v6, size(l1)).size())
-func RowR43(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	return catalog.RowTool("r43", input, tool, limits)
-}
-
-// formatterR43 registers the functions of "r43".
-var formatterR43 = &slots{
-	preview:      PreviewR43,
-	row:          RowR43,
-	presentation: runtime.Presentation{},
-	fields:       runtime.InputFields{All: true},
-}
-
 // letsR44 holds the lets of "r44", which each of its functions computes first.
 type letsR44 struct {
 	l1 string
@@ -6588,13 +5494,163 @@ type letsR44 struct {
 // letsR44Of computes the lets of "r44" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
 func letsR44Of(input *value.Object, tool string, limits runtime.Limits) (letsR44, celrt.Budget, int, error) {
+	steps := 0
 	var budget celrt.Budget
-	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+	opt, err := celrt.OptSelect(input, "tags")
 	if err != nil {
 		return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
-	if err := budget.CallText("redact", t); err != nil {
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = []any{}
+	}
+	items, err := celrt.Iterate(v1)
+	if err != nil {
 		return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	list := make([]string, 0, items.Len())
+	for i := range items.Len() {
+		x := items.At(i)
+		if steps++; steps > celrt.MaxSteps {
+			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+		}
+		if err := budget.CallText("string", x); err != nil {
+			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		s, err := celrt.ToString(x)
+		if err != nil {
+			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		if err := budget.Charge("_+_", 16); err != nil {
+			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		list = append(list, s)
+	}
+	matches := 0
+	for range list {
+		if steps++; steps > celrt.MaxSteps {
+			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+		}
+		if false {
+			matches++
+		}
+	}
+	has, err := celrt.Has(input, "m")
+	if err != nil {
+		return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	var v2 int64
+	if has {
+		m, err := celrt.Select(input, "m")
+		if err != nil {
+			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		i2, err := celrt.ToInt(m)
+		if err != nil {
+			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		v2 = i2
+	} else {
+		v2 = int64(0)
+	}
+	arg := strconv.FormatBool(matches == 1)
+	if err := budget.CallText("inline", arg, v2); err != nil {
+		return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	l1 := celrt.Inline(arg, v2)
+	return letsR44{
+		l1: l1,
+	}, budget, steps, nil
+}
+
+// PreviewR44 formats calls to "r44".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r44":
+//
+//	l1 = inline(string(input.?tags.orValue([]).map(x, string(x)).exists_one(v1, false)), (has(input.m) ? int(input.m) : 0))
+//	l2 = (--int(input.n) + (input.?meta.orValue({"k": "v"}).exists(v2, v3, has(input.s)) ? [1, 2, 3][(has(input.m) ? int(input.m) : 0)] : (1 %
+//	    int(input.?n.orValue(0)))))
+//	preview = mcpValue(input)
+func PreviewR44(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	if err := budget.Call("mcpValue", input); err != nil {
+		return "", false, err
+	}
+	return celrt.MCPValue(input), true, nil
+}
+
+// RowR44 renders the row of a call to "r44", documented with PreviewR44:
+//
+//	row = string(input.?nums.orValue([]).map(x, int(x)).map(v6, size(l1)).size())
+func RowR44(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR44Of(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	opt, err := celrt.OptSelect(input, "nums")
+	if err != nil {
+		return "", false, err
+	}
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = []any{}
+	}
+	items, err := celrt.Iterate(v1)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]int64, 0, items.Len())
+	for i2 := range items.Len() {
+		x := items.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		i, err := celrt.ToInt(x)
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, err
+		}
+		list = append(list, i)
+	}
+	list2 := make([]int64, 0, len(list))
+	for range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem := celrt.StringSize(lets.l1)
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, err
+		}
+		list2 = append(list2, elem)
+	}
+	return strconv.FormatInt(int64(len(list2)), 10), true, nil
+}
+
+// formatterR44 registers the functions of "r44".
+var formatterR44 = &slots{
+	preview:      PreviewR44,
+	row:          RowR44,
+	presentation: runtime.Presentation{},
+	fields:       runtime.InputFields{All: true},
+}
+
+// letsR45 holds the lets of "r45", which each of its functions computes first.
+type letsR45 struct {
+	l1 string
+}
+
+// letsR45Of computes the lets of "r45" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsR45Of(input *value.Object, tool string, limits runtime.Limits) (letsR45, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+	if err != nil {
+		return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	if err := budget.CallText("redact", t); err != nil {
+		return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt := celrt.PromptPath(celrt.Trim(celrt.Redact(t)))
 	v1 := opt.Value
@@ -6602,19 +5658,19 @@ func letsR44Of(input *value.Object, tool string, limits runtime.Limits) (letsR44
 		v1 = "none"
 	}
 	l1 := v1
-	return letsR44{
+	return letsR45{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR44 formats calls to "r44".
+// PreviewR45 formats calls to "r45".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r44":
+// Defined in random.yaml, registered with owner "random.yaml#r45":
 //
 //	l1 = promptPath((redact(input.t)).trim()).orValue("none")
 //	preview = fileSize(lines(redact(l1)))
-func PreviewR44(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR44Of(input, tool, limits)
+func PreviewR45(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR45Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -6629,14 +5685,11 @@ func PreviewR44(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.FileSizeInt(arg2), true, nil
 }
 
-// RowR44 renders the row of a call to "r44", documented with PreviewR44:
+// RowR45 renders the row of a call to "r45", documented with PreviewR45:
 //
 //	row = shortcut(((false || true) ? json(["a", "b"]) : input.tags[input.m]))
-func RowR44(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR44Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR45(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	ok := false
 	if !ok {
 		ok = true
@@ -6669,10 +5722,10 @@ func RowR44(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Shortcut(v1), true, nil
 }
 
-// formatterR44 registers the functions of "r44".
-var formatterR44 = &slots{
-	preview:      PreviewR44,
-	row:          RowR44,
+// formatterR45 registers the functions of "r45".
+var formatterR45 = &slots{
+	preview:      PreviewR45,
+	row:          RowR45,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -6687,95 +5740,15 @@ var formatterR44 = &slots{
 	}},
 }
 
-// letsR45 holds the lets of "r45", which each of its functions computes first.
-type letsR45 struct {
-	l1 int64
-}
-
-// letsR45Of computes the lets of "r45" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR45Of(input *value.Object, tool string, limits runtime.Limits) (letsR45, celrt.Budget, int, error) {
-	steps := 0
-	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "tags")
-	if err != nil {
-		return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = []any{}
-	}
-	items, err := celrt.Iterate(v1)
-	if err != nil {
-		return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	list := make([]string, 0, items.Len())
-	for i := range items.Len() {
-		x := items.At(i)
-		if steps++; steps > celrt.MaxSteps {
-			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		if err := budget.CallText("string", x); err != nil {
-			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		s, err := celrt.ToString(x)
-		if err != nil {
-			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list = append(list, s)
-	}
-	list2 := make([]string, 0, len(list))
-	for range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		s2, err := celrt.Select(input, "s")
-		if err != nil {
-			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		if err := budget.CallText("string", s2); err != nil {
-			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		s3, err := celrt.ToString(s2)
-		if err != nil {
-			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list2 = append(list2, s3)
-	}
-	list3 := make([]string, 0, len(list2))
-	for _, v2 := range list2 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list3 = append(list3, v2)
-	}
-	l1 := int64(len(list3))
-	return letsR45{
-		l1: l1,
-	}, budget, steps, nil
-}
-
-// PreviewR45 formats calls to "r45".
+// PreviewR46 formats calls to "r46".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r45":
+// Defined in random.yaml, registered with owner "random.yaml#r46":
 //
 //	l1 = input.?tags.orValue([]).map(x, string(x)).map(v3, string(input.s)).transformList(v1, v2, v2).size()
 //	preview = promptPath((inline(shortcut(string(input.?s.orValue(""))), 9223372036854775807)).split(string(input.s),
 //	    int(input.?n.orValue(0))).join("|")).orValue("none")
-func PreviewR45(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR45Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR46(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "s")
 	if err != nil {
 		return "", false, err
@@ -6837,15 +5810,12 @@ func PreviewR45(input *value.Object, tool string, limits runtime.Limits) (string
 	return v3, true, nil
 }
 
-// TierR45 returns the tier of a call to "r45", documented with PreviewR45:
+// TierR46 returns the tier of a call to "r46", documented with PreviewR46:
 //
 //	tier = (((double(input.?d.orValue(0.0)) * (has(input.d) ? double(input.d) : 0.0)) / ((has(input.d) ? double(input.d) : 0.0) / (has(input.d) ?
 //	    double(input.d) : 0.0))) <= (double(-1) + (-1.25 / -0.0))) ? "read" : "write"
-func TierR45(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, _, err := letsR45Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR46(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "d")
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -6932,33 +5902,29 @@ func TierR45(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v5)
 }
 
-// RowR45 renders the row of a call to "r45", documented with PreviewR45:
+// RowR46 renders the row of a call to "r46", documented with PreviewR46:
 //
 //	row = string([1, 2, 3].size())
-func RowR45(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, _, _, err := letsR45Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR46(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	v1 := int64(len([]int64{int64(1), int64(2), int64(3)}))
 	return strconv.FormatInt(v1, 10), true, nil
 }
 
-// formatterR45 registers the functions of "r45".
-var formatterR45 = &slots{
-	preview:      PreviewR45,
-	tierOf:       TierR45,
-	row:          RowR45,
+// formatterR46 registers the functions of "r46".
+var formatterR46 = &slots{
+	preview:      PreviewR46,
+	tierOf:       TierR46,
+	row:          RowR46,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"n"}, {"s"}}},
 }
 
-// PreviewR46 formats calls to "r46".
+// PreviewR47 formats calls to "r47".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r46":
+// Defined in random.yaml, registered with owner "random.yaml#r47":
 //
 //	preview = inline((string((input.n * input.m))).substring(0), input.m)
-func PreviewR46(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR47(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
@@ -6990,10 +5956,10 @@ func PreviewR46(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Inline(r, m2), true, nil
 }
 
-// ResultR46 summarizes the result of a call to "r46", documented with PreviewR46:
+// ResultR47 summarizes the result of a call to "r47", documented with PreviewR47:
 //
 //	result = mcpValue((["a", "b"][9223372036854775807]).trim())
-func ResultR46(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR47(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	elem, err := celrt.IndexList([]string{"a", "b"}, int64(9223372036854775807))
 	if err != nil {
@@ -7006,10 +5972,10 @@ func ResultR46(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.MCPValue(arg), true, nil
 }
 
-// formatterR46 registers the functions of "r46".
-var formatterR46 = &slots{
-	preview:      PreviewR46,
-	result:       ResultR46,
+// formatterR47 registers the functions of "r47".
+var formatterR47 = &slots{
+	preview:      PreviewR47,
+	result:       ResultR47,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -7024,138 +5990,15 @@ var formatterR46 = &slots{
 	}},
 }
 
-// letsR47 holds the lets of "r47", which each of its functions computes first.
-type letsR47 struct {
-	l1 int64
-	l2 int64
-}
-
-// letsR47Of computes the lets of "r47" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR47Of(input *value.Object, tool string, limits runtime.Limits) (letsR47, celrt.Budget, int, error) {
-	steps := 0
-	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "nums")
-	if err != nil {
-		return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = []any{}
-	}
-	items, err := celrt.Iterate(v1)
-	if err != nil {
-		return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	list := make([]int64, 0, items.Len())
-	for i2 := range items.Len() {
-		x := items.At(i2)
-		if steps++; steps > celrt.MaxSteps {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		i, err := celrt.ToInt(x)
-		if err != nil {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list = append(list, i)
-	}
-	list2 := make([]int64, 0, len(list))
-	for range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		opt2, err := celrt.OptSelect(input, "m")
-		if err != nil {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v2 := opt2.Value
-		if !opt2.Ok {
-			v2 = int64(0)
-		}
-		i3, err := celrt.ToInt(v2)
-		if err != nil {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list2 = append(list2, i3)
-	}
-	list3 := make([]string, 0, len(list2))
-	for _, x2 := range list2 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		elem := strconv.FormatInt(x2, 10)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list3 = append(list3, elem)
-	}
-	l1 := int64(len(list3))
-	has, err := celrt.Has(input, "n")
-	if err != nil {
-		return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	var v3 int64
-	if has {
-		n, err := celrt.Select(input, "n")
-		if err != nil {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		i4, err := celrt.ToInt(n)
-		if err != nil {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		v3 = i4
-	} else {
-		v3 = int64(0)
-	}
-	has2, err := celrt.Has(input, "d")
-	if err != nil {
-		return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	var v4 float64
-	if has2 {
-		d, err := celrt.Select(input, "d")
-		if err != nil {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		d2, err := celrt.ToDouble(d)
-		if err != nil {
-			return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		v4 = d2
-	} else {
-		v4 = 0.0
-	}
-	d3 := 2.0
-	i5, err := celrt.DoubleToInt(float64(v3) / (v4 / d3))
-	if err != nil {
-		return letsR47{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := i5
-	return letsR47{
-		l1: l1,
-		l2: l2,
-	}, budget, steps, nil
-}
-
-// PreviewR47 formats calls to "r47".
+// PreviewR48 formats calls to "r48".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r47":
+// Defined in random.yaml, registered with owner "random.yaml#r48":
 //
 //	l1 = input.?nums.orValue([]).map(x, int(x)).map(v1, int(input.?m.orValue(0))).map(x, string(x)).size()
 //	l2 = int((double((has(input.n) ? int(input.n) : 0)) / ((has(input.d) ? double(input.d) : 0.0) / 2.0)))
 //	preview = input.?meta.orValue({"k": "v"})[?string(input.?t.orValue(""))].orValue(string(input.?t.orValue("")))
-func PreviewR47(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR47Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR48(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "meta")
 	if err != nil {
 		return "", false, err
@@ -7222,15 +6065,12 @@ func PreviewR47(input *value.Object, tool string, limits runtime.Limits) (string
 	return v4, true, nil
 }
 
-// ResultR47 summarizes the result of a call to "r47", documented with PreviewR47:
+// ResultR48 summarizes the result of a call to "r48", documented with PreviewR48:
 //
 //	result = (promptPath(string(result.isError)).orValue("none") + fields(input.?meta.orValue({"k": "v"}), 9223372036854775807)).split(result.text,
 //	    int(input.m)).join("|")
-func ResultR47(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsR47Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func ResultR48(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
 	isError, err := celrt.FieldOf(result, "isError", false, celrt.InputBool)
 	if err != nil {
 		return "", false, err
@@ -7282,74 +6122,59 @@ func ResultR47(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.JoinSep(arg2, "|"), true, nil
 }
 
-// formatterR47 registers the functions of "r47".
-var formatterR47 = &slots{
-	preview:      PreviewR47,
-	result:       ResultR47,
+// formatterR48 registers the functions of "r48".
+var formatterR48 = &slots{
+	preview:      PreviewR48,
+	result:       ResultR48,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"meta"}, {"t"}}},
 }
 
-// letsR48 holds the lets of "r48", which each of its functions computes first.
-type letsR48 struct {
-	l1 int64
+// letsR49 holds the lets of "r49", which each of its functions computes first.
+type letsR49 struct {
 	l2 string
 }
 
-// letsR48Of computes the lets of "r48" in order, and returns the budget and the
+// letsR49Of computes the lets of "r49" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR48Of(input *value.Object, tool string, limits runtime.Limits) (letsR48, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR48{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("plural", m, "item", "items"); err != nil {
-		return letsR48{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := []string{strconv.FormatBool(false), celrt.Plural(m, "item", "items")}
-	l1 := int64(len(v1))
+func letsR49Of(input *value.Object, tool string, limits runtime.Limits) (letsR49, celrt.Budget, int, error) {
 	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
-		return letsR48{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
-		return letsR48{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	opt, err := celrt.OptIndex(meta, s)
 	if err != nil {
-		return letsR48{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	x, err := func(v any) (celrt.Optional[string], error) {
 		return celrt.AsOptional(v, celrt.AsString)
 	}(opt)
 	if err != nil {
-		return letsR48{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	v2 := x.Value
+	v1 := x.Value
 	if !x.Ok {
-		v2 = "héllo"
+		v1 = "héllo"
 	}
-	l2 := v2
-	return letsR48{
-		l1: l1,
+	l2 := v1
+	return letsR49{
 		l2: l2,
-	}, budget, 0, nil
+	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR48 formats calls to "r48".
+// PreviewR49 formats calls to "r49".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r48":
+// Defined in random.yaml, registered with owner "random.yaml#r49":
 //
 //	l1 = [string(false), plural(input.m, "item", "items")].size()
 //	l2 = input.meta[?input.s].orValue("héllo")
 //	preview = json({"a": "1", "b": baseName(promptPath(input.t).orValue("none"))})
-func PreviewR48(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR48Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR49(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	v1 := "1"
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
@@ -7372,11 +6197,11 @@ func PreviewR48(input *value.Object, tool string, limits runtime.Limits) (string
 	return text, true, nil
 }
 
-// TierR48 returns the tier of a call to "r48", documented with PreviewR48:
+// TierR49 returns the tier of a call to "r49", documented with PreviewR49:
 //
 //	tier = (cel.bind(v1, string(input.b), (v1).trim())).startsWith(l2) ? "read" : "write"
-func TierR48(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsR48Of(input, tool, limits)
+func TierR49(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, _, _, err := letsR49Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -7401,22 +6226,22 @@ func TierR48(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// RowR48 renders the row of a call to "r48", documented with PreviewR48:
+// RowR49 renders the row of a call to "r49", documented with PreviewR49:
 //
 //	row = l2
-func RowR48(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR48Of(input, tool, limits)
+func RowR49(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR49Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// formatterR48 registers the functions of "r48".
-var formatterR48 = &slots{
-	preview:      PreviewR48,
-	tierOf:       TierR48,
-	row:          RowR48,
+// formatterR49 registers the functions of "r49".
+var formatterR49 = &slots{
+	preview:      PreviewR49,
+	tierOf:       TierR49,
+	row:          RowR49,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -7431,59 +6256,59 @@ var formatterR48 = &slots{
 	}},
 }
 
-// letsR49 holds the lets of "r49", which each of its functions computes first.
-type letsR49 struct {
+// letsR50 holds the lets of "r50", which each of its functions computes first.
+type letsR50 struct {
 	l1 string
 }
 
-// letsR49Of computes the lets of "r49" in order, and returns the budget and the
+// letsR50Of computes the lets of "r50" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR49Of(input *value.Object, tool string, limits runtime.Limits) (letsR49, celrt.Budget, int, error) {
+func letsR50Of(input *value.Object, tool string, limits runtime.Limits) (letsR50, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
-		return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("numberText", d); err != nil {
-		return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt := celrt.NonEmpty(celrt.NumberText(d))
 	v1 := opt.Value
 	if !opt.Ok {
 		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 		if err != nil {
-			return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = s
 	}
 	if err := budget.CallText("upperAscii", v1); err != nil {
-		return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.UpperASCII(v1)
-	return letsR49{
+	return letsR50{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR49 formats calls to "r49".
+// PreviewR50 formats calls to "r50".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r49":
+// Defined in random.yaml, registered with owner "random.yaml#r50":
 //
 //	l1 = (nonEmpty(numberText(input.d)).orValue(input.s)).upperAscii()
 //	preview = baseName(l1)
-func PreviewR49(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR49Of(input, tool, limits)
+func PreviewR50(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR50Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return celrt.BaseName(lets.l1), true, nil
 }
 
-// TierR49 returns the tier of a call to "r49", documented with PreviewR49:
+// TierR50 returns the tier of a call to "r50", documented with PreviewR50:
 //
 //	tier = ((string(-1.25)).charAt(input.m) in [l1, l1].transformList(v1, v2, fields({input.t: input.s}, v1))) ? "read" : "write"
-func TierR49(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR49Of(input, tool, limits)
+func TierR50(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR50Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -7536,11 +6361,11 @@ func TierR49(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// RowR49 renders the row of a call to "r49", documented with PreviewR49:
+// RowR50 renders the row of a call to "r50", documented with PreviewR50:
 //
 //	row = string(parseJSON(l1).orValue("none")) + collapse(string(input.b))
-func RowR49(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR49Of(input, tool, limits)
+func RowR50(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR50Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -7575,11 +6400,11 @@ func RowR49(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return s + arg3, true, nil
 }
 
-// formatterR49 registers the functions of "r49".
-var formatterR49 = &slots{
-	preview:      PreviewR49,
-	tierOf:       TierR49,
-	row:          RowR49,
+// formatterR50 registers the functions of "r50".
+var formatterR50 = &slots{
+	preview:      PreviewR50,
+	tierOf:       TierR50,
+	row:          RowR50,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -7594,104 +6419,15 @@ var formatterR49 = &slots{
 	}},
 }
 
-// letsR50 holds the lets of "r50", which each of its functions computes first.
-type letsR50 struct {
-	l1 string
-}
-
-// letsR50Of computes the lets of "r50" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR50Of(input *value.Object, tool string, limits runtime.Limits) (letsR50, celrt.Budget, int, error) {
-	steps := 0
-	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "nums")
-	if err != nil {
-		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = []any{}
-	}
-	items, err := celrt.Iterate(v1)
-	if err != nil {
-		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	list := make([]int64, 0, items.Len())
-	for i2 := range items.Len() {
-		x := items.At(i2)
-		if steps++; steps > celrt.MaxSteps {
-			return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		i, err := celrt.ToInt(x)
-		if err != nil {
-			return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list = append(list, i)
-	}
-	list2 := make([]int64, 0, len(list))
-	for range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		elem := int64(-1)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list2 = append(list2, elem)
-	}
-	list3 := make([]int64, 0, len(list2))
-	for _, v12 := range list2 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		has, err := celrt.Has(input, "m")
-		if err != nil {
-			return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		var v3 int64
-		if has {
-			m, err := celrt.Select(input, "m")
-			if err != nil {
-				return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-			}
-			i3, err := celrt.ToInt(m)
-			if err != nil {
-				return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-			}
-			v3 = i3
-		} else {
-			v3 = int64(0)
-		}
-		quotient, err := celrt.DivInt(v12, v3)
-		if err != nil {
-			return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list3 = append(list3, quotient)
-	}
-	l1 := strconv.FormatInt(int64(len(list3)), 10)
-	return letsR50{
-		l1: l1,
-	}, budget, steps, nil
-}
-
-// PreviewR50 formats calls to "r50".
+// PreviewR51 formats calls to "r51".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r50":
+// Defined in random.yaml, registered with owner "random.yaml#r51":
 //
 //	l1 = string(input.?nums.orValue([]).map(x, int(x)).map(v2, -1).map(v1, (v1 / (has(input.m) ? int(input.m) : 0))).size())
 //	preview = promptPath("%s-%d".format([(string(double(input.?d.orValue(0.0)))).split("%", int(input.?n.orValue(0))).join("|"), [1, 2,
 //	    3][int(input.n)]])).orValue("none")
-func PreviewR50(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR50Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR51(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "d")
 	if err != nil {
 		return "", false, err
@@ -7752,14 +6488,12 @@ func PreviewR50(input *value.Object, tool string, limits runtime.Limits) (string
 	return v3, true, nil
 }
 
-// TierR50 returns the tier of a call to "r50", documented with PreviewR50:
+// TierR51 returns the tier of a call to "r51", documented with PreviewR51:
 //
 //	tier = !({"a": "1", "b": string(input.s)}.exists(v3, v4, (has(input.b) ? bool(input.b) : false)) || (true && bool(input.b))) ? "read" : "write"
-func TierR50(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, steps, err := letsR50Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR51(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	var budget celrt.Budget
 	v5, failure3 := func() (bool, error) {
 		found := false
 		var failure error
@@ -7868,25 +6602,25 @@ func TierR50(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v7)
 }
 
-// formatterR50 registers the functions of "r50".
-var formatterR50 = &slots{
-	preview: PreviewR50,
-	tierOf:  TierR50,
+// formatterR51 registers the functions of "r51".
+var formatterR51 = &slots{
+	preview: PreviewR51,
+	tierOf:  TierR51,
 	fields:  runtime.InputFields{Read: [][]string{{"d"}, {"n"}}},
 }
 
-// letsR51 holds the lets of "r51", which each of its functions computes first.
-type letsR51 struct {
+// letsR52 holds the lets of "r52", which each of its functions computes first.
+type letsR52 struct {
 	l1 string
 }
 
-// letsR51Of computes the lets of "r51" in order, and returns the budget and the
+// letsR52Of computes the lets of "r52" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR51Of(input *value.Object, tool string, limits runtime.Limits) (letsR51, celrt.Budget, int, error) {
+func letsR52Of(input *value.Object, tool string, limits runtime.Limits) (letsR52, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "n")
 	if err != nil {
-		return letsR51{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
@@ -7894,33 +6628,31 @@ func letsR51Of(input *value.Object, tool string, limits runtime.Limits) (letsR51
 	}
 	i, err := celrt.ToInt(v1)
 	if err != nil {
-		return letsR51{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.Call("fields", input, i); err != nil {
-		return letsR51{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.Fields(input, i)
 	if err := budget.CallText("shortcut", arg); err != nil {
-		return letsR51{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Shortcut(arg)
-	return letsR51{
+	return letsR52{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR51 formats calls to "r51".
+// PreviewR52 formats calls to "r52".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r51":
+// Defined in random.yaml, registered with owner "random.yaml#r52":
 //
 //	l1 = shortcut(fields(input, int(input.?n.orValue(0))))
 //	preview = string({string(input.t): durationText(double(input.d))}.exists(v1, v2, ((string(input.t)).split(v2, (has(input.n) ? int(input.n) :
 //	    0)).join("|") in ["a", "b"].filter(v3, bool(input.?b.orValue(false))))))
-func PreviewR51(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, steps, err := letsR51Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR52(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	var budget celrt.Budget
 	found := false
 	var failure error
 	t, err := celrt.Select(input, "t")
@@ -8051,11 +6783,11 @@ func PreviewR51(input *value.Object, tool string, limits runtime.Limits) (string
 	return strconv.FormatBool(found), true, nil
 }
 
-// ResultR51 summarizes the result of a call to "r51", documented with PreviewR51:
+// ResultR52 summarizes the result of a call to "r52", documented with PreviewR52:
 //
 //	result = l1 + fileSize(((has(input.n) ? int(input.n) : 0) / int(input.?n.orValue(0))))
-func ResultR51(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR51Of(input, tool, limits)
+func ResultR52(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR52Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -8104,10 +6836,10 @@ func ResultR51(input *value.Object, tool string, limits runtime.Limits, result *
 	return arg + arg2, true, nil
 }
 
-// formatterR51 registers the functions of "r51".
-var formatterR51 = &slots{
-	preview:      PreviewR51,
-	result:       ResultR51,
+// formatterR52 registers the functions of "r52".
+var formatterR52 = &slots{
+	preview:      PreviewR52,
+	result:       ResultR52,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -8117,15 +6849,14 @@ var formatterR51 = &slots{
 	}},
 }
 
-// letsR52 holds the lets of "r52", which each of its functions computes first.
-type letsR52 struct {
+// letsR53 holds the lets of "r53", which each of its functions computes first.
+type letsR53 struct {
 	l1 int64
-	l2 int64
 }
 
-// letsR52Of computes the lets of "r52" in order, and returns the budget and the
+// letsR53Of computes the lets of "r53" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR52Of(input *value.Object, tool string, limits runtime.Limits) (letsR52, celrt.Budget, int, error) {
+func letsR53Of(input *value.Object, tool string, limits runtime.Limits) (letsR53, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	found := true
@@ -8133,7 +6864,7 @@ func letsR52Of(input *value.Object, tool string, limits runtime.Limits) (letsR52
 	items := []string{"a", "b"}
 	for range items {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		found = celrt.FieldSet(input, "s")
 		if !found {
@@ -8141,90 +6872,62 @@ func letsR52Of(input *value.Object, tool string, limits runtime.Limits) (letsR52
 		}
 	}
 	if found && failure != nil {
-		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", failure)
+		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", failure)
 	}
 	var v2 string
 	if found {
 		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 		if err != nil {
-			return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 		if err != nil {
-			return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("charAt", s, n); err != nil {
-			return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		r, err := celrt.CharAt(s, n)
 		if err != nil {
-			return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = r
 	} else {
 		b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
 		if err != nil {
-			return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v3 string
 		if b {
 			s2, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 			if err != nil {
-				return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v3 = s2
 		} else {
 			s3, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 			if err != nil {
-				return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v3 = s3
 		}
 		v2 = v3
 	}
 	l1 := celrt.StringSize(v2)
-	i, err := celrt.DoubleToInt(float64(l1))
-	if err != nil {
-		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
-	if err != nil {
-		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	opt, err := celrt.OptIndex(meta, "a")
-	if err != nil {
-		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	x, err := func(v any) (celrt.Optional[string], error) {
-		return celrt.AsOptional(v, celrt.AsString)
-	}(opt)
-	if err != nil {
-		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v4 := x.Value
-	if !x.Ok {
-		v4 = "x,y"
-	}
-	product, err := celrt.MulInt(i, celrt.Lines(v4))
-	if err != nil {
-		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := product
-	return letsR52{
+	return letsR53{
 		l1: l1,
-		l2: l2,
 	}, budget, steps, nil
 }
 
-// PreviewR52 formats calls to "r52".
+// PreviewR53 formats calls to "r53".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r52":
+// Defined in random.yaml, registered with owner "random.yaml#r53":
 //
 //	l1 = size((["a", "b"].all(v1, has(input.s)) ? (input.s).charAt(input.n) : (input.b ? input.s : input.s)))
 //	l2 = (int(double(l1)) * lines(input.meta[?"a"].orValue("x,y")))
 //	preview = redact("%s-%d".format([sqlKinds(truncate(input.s, input.m)).join(","), l1]))
-func PreviewR52(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR52Of(input, tool, limits)
+func PreviewR53(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR53Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -8261,11 +6964,11 @@ func PreviewR52(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Redact(r), true, nil
 }
 
-// TierR52 returns the tier of a call to "r52", documented with PreviewR52:
+// TierR53 returns the tier of a call to "r53", documented with PreviewR53:
 //
 //	tier = (collapse(string(l1))).contains("A b ") ? "read" : "write"
-func TierR52(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR52Of(input, tool, limits)
+func TierR53(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR53Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -8282,10 +6985,10 @@ func TierR52(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// formatterR52 registers the functions of "r52".
-var formatterR52 = &slots{
-	preview: PreviewR52,
-	tierOf:  TierR52,
+// formatterR53 registers the functions of "r53".
+var formatterR53 = &slots{
+	preview: PreviewR53,
+	tierOf:  TierR53,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -8299,71 +7002,71 @@ var formatterR52 = &slots{
 	}},
 }
 
-// letsR53 holds the lets of "r53", which each of its functions computes first.
-type letsR53 struct {
+// letsR54 holds the lets of "r54", which each of its functions computes first.
+type letsR54 struct {
 	l1 int64
 }
 
-// letsR53Of computes the lets of "r53" in order, and returns the budget and the
+// letsR54Of computes the lets of "r54" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR53Of(input *value.Object, tool string, limits runtime.Limits) (letsR53, celrt.Budget, int, error) {
+func letsR54Of(input *value.Object, tool string, limits runtime.Limits) (letsR54, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	s, err := celrt.Select(input, "s")
 	if err != nil {
-		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("string", s); err != nil {
-		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s2, err := celrt.ToString(s)
 	if err != nil {
-		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	t, err := celrt.Select(input, "t")
 	if err != nil {
-		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("string", t); err != nil {
-		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s3, err := celrt.ToString(t)
 	if err != nil {
-		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt, err := celrt.OptSelect(input, "t")
 	if err != nil {
-		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
 		v1 = ""
 	}
 	if err := budget.CallText("string", v1); err != nil {
-		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s4, err := celrt.ToString(v1)
 	if err != nil {
-		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt2 := celrt.NonEmpty(s4)
 	v2 := opt2.Value
 	if !opt2.Ok {
 		has, err := celrt.Has(input, "s")
 		if err != nil {
-			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v3 string
 		if has {
 			s5, err := celrt.Select(input, "s")
 			if err != nil {
-				return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			if err := budget.CallText("string", s5); err != nil {
-				return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			s6, err := celrt.ToString(s5)
 			if err != nil {
-				return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v3 = s6
 		} else {
@@ -8373,23 +7076,23 @@ func letsR53Of(input *value.Object, tool string, limits runtime.Limits) (letsR53
 	}
 	rest, err := celrt.ModInt(int64(len([]string{s2, s3})), celrt.StringSize(v2))
 	if err != nil {
-		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := rest
-	return letsR53{
+	return letsR54{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR53 formats calls to "r53".
+// PreviewR54 formats calls to "r54".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r53":
+// Defined in random.yaml, registered with owner "random.yaml#r54":
 //
 //	l1 = ([string(input.s), string(input.t)].size() % size(nonEmpty(string(input.?t.orValue(""))).orValue((has(input.s) ? string(input.s) : ""))))
 //	preview = cel.bind(v1, "%s-%d".format([{"a": "1", "b": string(input.t)}[?string(input.?s.orValue(""))].orValue("A b "), ((9223372036854775807 %
 //	    int(input.?m.orValue(0))) - l1)]), v1)
-func PreviewR53(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR53Of(input, tool, limits)
+func PreviewR54(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR54Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -8477,14 +7180,11 @@ func PreviewR53(input *value.Object, tool string, limits runtime.Limits) (string
 	return v13, true, nil
 }
 
-// RowR53 renders the row of a call to "r53", documented with PreviewR53:
+// RowR54 renders the row of a call to "r54", documented with PreviewR54:
 //
 //	row = strings.quote(plural((int(input.n) % -9223372036854775808), "item", "items"))
-func RowR53(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR53Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR54(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	n, err := celrt.Select(input, "n")
 	if err != nil {
 		return "", false, err
@@ -8507,40 +7207,40 @@ func RowR53(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Quote(arg), true, nil
 }
 
-// formatterR53 registers the functions of "r53".
-var formatterR53 = &slots{
-	preview:      PreviewR53,
-	row:          RowR53,
+// formatterR54 registers the functions of "r54".
+var formatterR54 = &slots{
+	preview:      PreviewR54,
+	row:          RowR54,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}},
 }
 
-// letsR54 holds the lets of "r54", which each of its functions computes first.
-type letsR54 struct {
+// letsR55 holds the lets of "r55", which each of its functions computes first.
+type letsR55 struct {
 	l1 string
 }
 
-// letsR54Of computes the lets of "r54" in order, and returns the budget and the
+// letsR55Of computes the lets of "r55" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR54Of(input *value.Object, tool string, limits runtime.Limits) (letsR54, celrt.Budget, int, error) {
+func letsR55Of(input *value.Object, tool string, limits runtime.Limits) (letsR55, celrt.Budget, int, error) {
 	rest, err := celrt.ModInt(int64(3), int64(-1))
 	if err != nil {
-		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.DoubleToString(float64(rest))
-	return letsR54{
+	return letsR55{
 		l1: l1,
 	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR54 formats calls to "r54".
+// PreviewR55 formats calls to "r55".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r54":
+// Defined in random.yaml, registered with owner "random.yaml#r55":
 //
 //	l1 = string(double((3 % -1)))
 //	preview = string(parseJSON(l1).orValue("none"))
-func PreviewR54(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR54Of(input, tool, limits)
+func PreviewR55(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR55Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -8563,21 +7263,21 @@ func PreviewR54(input *value.Object, tool string, limits runtime.Limits) (string
 	return s, true, nil
 }
 
-// ResultR54 summarizes the result of a call to "r54", documented with PreviewR54:
+// ResultR55 summarizes the result of a call to "r55", documented with PreviewR55:
 //
 //	result = l1
-func ResultR54(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR54Of(input, tool, limits)
+func ResultR55(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, _, _, err := letsR55Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR54 registers the functions of "r54".
-var formatterR54 = &slots{
-	preview:      PreviewR54,
-	result:       ResultR54,
+// formatterR55 registers the functions of "r55".
+var formatterR55 = &slots{
+	preview:      PreviewR55,
+	result:       ResultR55,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -8592,35 +7292,34 @@ var formatterR54 = &slots{
 	}},
 }
 
-// letsR55 holds the lets of "r55", which each of its functions computes first.
-type letsR55 struct {
+// letsR56 holds the lets of "r56", which each of its functions computes first.
+type letsR56 struct {
 	l1 string
-	l2 int64
 }
 
-// letsR55Of computes the lets of "r55" in order, and returns the budget and the
+// letsR56Of computes the lets of "r56" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR55Of(input *value.Object, tool string, limits runtime.Limits) (letsR55, celrt.Budget, int, error) {
+func letsR56Of(input *value.Object, tool string, limits runtime.Limits) (letsR56, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt := celrt.NonEmpty("a")
 	v1 := opt.Value
 	if !opt.Ok {
 		has, err := celrt.Has(input, "s")
 		if err != nil {
-			return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v2 string
 		if has {
 			s, err := celrt.Select(input, "s")
 			if err != nil {
-				return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			if err := budget.CallText("string", s); err != nil {
-				return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			s2, err := celrt.ToString(s)
 			if err != nil {
-				return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v2 = s2
 		} else {
@@ -8630,107 +7329,41 @@ func letsR55Of(input *value.Object, tool string, limits runtime.Limits) (letsR55
 	}
 	opt2, err := celrt.OptSelect(input, "s")
 	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v3 := opt2.Value
 	if !opt2.Ok {
 		v3 = ""
 	}
 	if err := budget.CallText("string", v3); err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s3, err := celrt.ToString(v3)
 	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("strings.quote", s3); err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	elem, err := celrt.IndexList([]string{v1, celrt.Quote(s3)}, int64(1))
 	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := elem
-	n, err := celrt.Select(input, "n")
-	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	i, err := celrt.ToInt(n)
-	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	quotient, err := celrt.DivInt(i, int64(3))
-	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	d, err := celrt.Select(input, "d")
-	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	d2, err := celrt.ToDouble(d)
-	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	i2, err := celrt.DoubleToInt(d2)
-	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	quotient2, err := celrt.DivInt(quotient, i2)
-	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	if err := budget.CallText("lowerAscii", "x,y"); err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	has2, err := celrt.Has(input, "s")
-	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	var v4 string
-	if has2 {
-		s4, err := celrt.Select(input, "s")
-		if err != nil {
-			return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		if err := budget.CallText("string", s4); err != nil {
-			return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		s5, err := celrt.ToString(s4)
-		if err != nil {
-			return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		v4 = s5
-	} else {
-		v4 = ""
-	}
-	arg := celrt.LowerASCII("x,y")
-	if err := budget.CallText("indexOf", arg, v4); err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	r, err := celrt.IndexOf(arg, v4)
-	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	rest, err := celrt.ModInt(quotient2, r)
-	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := rest
-	return letsR55{
+	return letsR56{
 		l1: l1,
-		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR55 formats calls to "r55".
+// PreviewR56 formats calls to "r56".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r55":
+// Defined in random.yaml, registered with owner "random.yaml#r56":
 //
 //	l1 = [nonEmpty("a").orValue((has(input.s) ? string(input.s) : "")), strings.quote(string(input.?s.orValue("")))][1]
 //	l2 = (((int(input.n) / 3) / int(double(input.d))) % (("x,y").lowerAscii()).indexOf((has(input.s) ? string(input.s) : "")))
 //	preview = ((l1).trim()).replace(l1, "x,y")
-func PreviewR55(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR55Of(input, tool, limits)
+func PreviewR56(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR56Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -8742,18 +7375,18 @@ func PreviewR55(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Replace(arg, arg2, "x,y"), true, nil
 }
 
-// formatterR55 registers the functions of "r55".
-var formatterR55 = &slots{preview: PreviewR55, fields: runtime.InputFields{Read: [][]string{{"s"}}}}
+// formatterR56 registers the functions of "r56".
+var formatterR56 = &slots{preview: PreviewR56, fields: runtime.InputFields{Read: [][]string{{"s"}}}}
 
-// letsR56 holds the lets of "r56", which each of its functions computes first.
-type letsR56 struct {
+// letsR57 holds the lets of "r57", which each of its functions computes first.
+type letsR57 struct {
 	l1 int64
 	l2 string
 }
 
-// letsR56Of computes the lets of "r56" in order, and returns the budget and the
+// letsR57Of computes the lets of "r57" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR56Of(input *value.Object, tool string, limits runtime.Limits) (letsR56, celrt.Budget, int, error) {
+func letsR57Of(input *value.Object, tool string, limits runtime.Limits) (letsR57, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	v1, failure := func() (bool, error) {
 		ok := false
@@ -8778,58 +7411,58 @@ func letsR56Of(input *value.Object, tool string, limits runtime.Limits) (letsR56
 		ok2, failure2 = celrt.And(v1, failure, v2, failure3)
 	}
 	if failure2 != nil {
-		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", failure2)
+		return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", failure2)
 	}
 	var v3 int64
 	if ok2 {
 		if err := budget.CallText("plural", int64(-9223372036854775808), "item", "items"); err != nil {
-			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
+			return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		v4 := celrt.Plural(int64(-9223372036854775808), "item", "items")
 		v3 = celrt.Lines(v4)
 	} else {
 		d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 		if err != nil {
-			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
+			return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		i, err := celrt.DoubleToInt(d)
 		if err != nil {
-			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
+			return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		i2, err := celrt.DoubleToInt(-1.25)
 		if err != nil {
-			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
+			return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		product, err := celrt.MulInt(i, i2)
 		if err != nil {
-			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
+			return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		v3 = product
 	}
 	l1 := v3
 	if err := budget.CallText("fileSize", l1); err != nil {
-		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l2", budget.Failure(err))
+		return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l2", budget.Failure(err))
 	}
 	arg := celrt.FileSizeInt(l1)
 	if err := budget.CallText("shortcut", arg); err != nil {
-		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l2", budget.Failure(err))
+		return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l2", budget.Failure(err))
 	}
 	l2 := celrt.Shortcut(arg)
-	return letsR56{
+	return letsR57{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR56 formats calls to "r56".
+// PreviewR57 formats calls to "r57".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r56":
+// Defined in random.yaml, registered with owner "random.yaml#r57":
 //
 //	l1 = (((false && input.b) && ("héllo" in input.tags)) ? lines(plural(-9223372036854775808, "item", "items")) : (int(input.d) * int(-1.25)))
 //	l2 = shortcut(fileSize(l1))
 //	preview = collapse((l2).replace("%", "A b "))
-func PreviewR56(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR56Of(input, tool, limits)
+func PreviewR57(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR57Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -8847,11 +7480,11 @@ func PreviewR56(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Collapse(arg2), true, nil
 }
 
-// ResultR56 summarizes the result of a call to "r56", documented with PreviewR56:
+// ResultR57 summarizes the result of a call to "r57", documented with PreviewR57:
 //
 //	result = inline(l2, input.n)
-func ResultR56(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR56Of(input, tool, limits)
+func ResultR57(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR57Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -8869,10 +7502,10 @@ func ResultR56(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Inline(arg, n), true, nil
 }
 
-// formatterR56 registers the functions of "r56".
-var formatterR56 = &slots{
-	preview:      PreviewR56,
-	result:       ResultR56,
+// formatterR57 registers the functions of "r57".
+var formatterR57 = &slots{
+	preview:      PreviewR57,
+	result:       ResultR57,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -8887,13 +7520,13 @@ var formatterR56 = &slots{
 	}},
 }
 
-// PreviewR57 formats calls to "r57".
+// PreviewR58 formats calls to "r58".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r57":
+// Defined in random.yaml, registered with owner "random.yaml#r58":
 //
 //	preview = ((((-0.0 * double(input.?d.orValue(0.0))) / (1e300 + -0.0)) <= ((1e300 / double(input.?d.orValue(0.0))) / (double(input.d) + (has(input.d) ?
 //	    double(input.d) : 0.0)))) ? inline((redact("x,y")).trim(), int(input.n)) : shortcut(collapse((has(input.s) ? "a" : string(input.s)))))
-func PreviewR57(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR58(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "d")
 	if err != nil {
@@ -9009,113 +7642,76 @@ func PreviewR57(input *value.Object, tool string, limits runtime.Limits) (string
 	return v4, true, nil
 }
 
-// formatterR57 registers the functions of "r57".
-var formatterR57 = &slots{preview: PreviewR57, fields: runtime.InputFields{Read: [][]string{{"d"}, {"n"}, {"s"}}}}
+// formatterR58 registers the functions of "r58".
+var formatterR58 = &slots{preview: PreviewR58, fields: runtime.InputFields{Read: [][]string{{"d"}, {"n"}, {"s"}}}}
 
-// letsR58 holds the lets of "r58", which each of its functions computes first.
-type letsR58 struct {
-	l1 int64
+// letsR59 holds the lets of "r59", which each of its functions computes first.
+type letsR59 struct {
 	l2 string
 }
 
-// letsR58Of computes the lets of "r58" in order, and returns the budget and the
+// letsR59Of computes the lets of "r59" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR58Of(input *value.Object, tool string, limits runtime.Limits) (letsR58, celrt.Budget, int, error) {
+func letsR59Of(input *value.Object, tool string, limits runtime.Limits) (letsR59, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("plural", m, "item", "items"); err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg := celrt.Plural(m, "item", "items")
-	if err := budget.CallText("parseJSON", arg); err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	opt := celrt.ParseJSON(arg)
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = "none"
-	}
-	if err := budget.CallText("string", v1); err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s, err := celrt.ToString(v1)
-	if err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	if err := budget.CallText("indexOf", s, t); err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r, err := celrt.IndexOf(s, t)
-	if err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := r
-	t2, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-	if err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	arg2 := celrt.StringSize(t2)
-	if err := budget.CallText("plural", arg2, "item", "items"); err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	arg := celrt.StringSize(t)
+	if err := budget.CallText("plural", arg, "item", "items"); err != nil {
+		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
 	if err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	list := make([]string, 0, len(tags))
 	for range tags {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
+			return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
 		}
 		elem := ""
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		list = append(list, elem)
 	}
-	v2 := []any{celrt.Plural(arg2, "item", "items"), int64(len(list))}
+	v2 := []any{celrt.Plural(arg, "item", "items"), int64(len(list))}
 	if err := budget.Call("format", "%s-%d", v2); err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	r2, err := celrt.Format("%s-%d", v2)
+	r, err := celrt.Format("%s-%d", v2)
 	if err != nil {
-		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	l2 := r2
-	return letsR58{
-		l1: l1,
+	l2 := r
+	return letsR59{
 		l2: l2,
 	}, budget, steps, nil
 }
 
-// PreviewR58 formats calls to "r58".
+// PreviewR59 formats calls to "r59".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r58":
+// Defined in random.yaml, registered with owner "random.yaml#r59":
 //
 //	l1 = (string(parseJSON(plural(input.m, "item", "items")).orValue("none"))).indexOf(input.t)
 //	l2 = "%s-%d".format([plural(size(input.t), "item", "items"), input.tags.map(v1, "").size()])
 //	preview = l2
-func PreviewR58(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR58Of(input, tool, limits)
+func PreviewR59(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR59Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// TierR58 returns the tier of a call to "r58", documented with PreviewR58:
+// TierR59 returns the tier of a call to "r59", documented with PreviewR59:
 //
 //	tier = (!(l2).contains(input.t) && ((input.d <= 2.0) && (input.d <= input.d))) ? "read" : "write"
-func TierR58(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsR58Of(input, tool, limits)
+func TierR59(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, _, _, err := letsR59Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -9178,11 +7774,11 @@ func TierR58(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v5)
 }
 
-// RowR58 renders the row of a call to "r58", documented with PreviewR58:
+// RowR59 renders the row of a call to "r59", documented with PreviewR59:
 //
 //	row = strings.quote(l2)
-func RowR58(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR58Of(input, tool, limits)
+func RowR59(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR59Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -9193,11 +7789,11 @@ func RowR58(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Quote(arg), true, nil
 }
 
-// formatterR58 registers the functions of "r58".
-var formatterR58 = &slots{
-	preview:      PreviewR58,
-	tierOf:       TierR58,
-	row:          RowR58,
+// formatterR59 registers the functions of "r59".
+var formatterR59 = &slots{
+	preview:      PreviewR59,
+	tierOf:       TierR59,
+	row:          RowR59,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -9212,51 +7808,14 @@ var formatterR58 = &slots{
 	}},
 }
 
-// letsR59 holds the lets of "r59", which each of its functions computes first.
-type letsR59 struct {
-	l1 int64
-}
-
-// letsR59Of computes the lets of "r59" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR59Of(input *value.Object, tool string, limits runtime.Limits) (letsR59, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	if err := budget.CallText("numberText", -1.25); err != nil {
-		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	n, err := celrt.Select(input, "n")
-	if err != nil {
-		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	i, err := celrt.ToInt(n)
-	if err != nil {
-		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	i2, err := celrt.DoubleToInt(float64(i))
-	if err != nil {
-		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	quotient, err := celrt.DivInt(celrt.Lines(celrt.NumberText(-1.25)), i2)
-	if err != nil {
-		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := quotient
-	return letsR59{
-		l1: l1,
-	}, budget, 0, nil
-}
-
-// PreviewR59 formats calls to "r59".
+// PreviewR60 formats calls to "r60".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r59":
+// Defined in random.yaml, registered with owner "random.yaml#r60":
 //
 //	l1 = (lines(numberText(-1.25)) / int(double(int(input.n))))
 //	preview = ("%s-%d".format([json(input), lines(inline(string(input.t), int(input.n)))])).trim()
-func PreviewR59(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR59Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR60(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	text, err := budget.JSON(input)
 	if err != nil {
 		return "", false, err
@@ -9294,14 +7853,11 @@ func PreviewR59(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Trim(r), true, nil
 }
 
-// TierR59 returns the tier of a call to "r59", documented with PreviewR59:
+// TierR60 returns the tier of a call to "r60", documented with PreviewR60:
 //
 //	tier = ([(has(input.s) ? string(input.s) : ""), "A b "].join((has(input.t) ? string(input.t) : ""))).contains(string(input.t)) ? "read" : "write"
-func TierR59(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, _, err := letsR59Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR60(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -9368,21 +7924,189 @@ func TierR59(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// formatterR59 registers the functions of "r59".
-var formatterR59 = &slots{
-	preview: PreviewR59,
-	tierOf:  TierR59,
+// formatterR60 registers the functions of "r60".
+var formatterR60 = &slots{
+	preview: PreviewR60,
+	tierOf:  TierR60,
 	fields:  runtime.InputFields{All: true},
 }
 
-// PreviewR60 formats calls to "r60".
+// PreviewR61 formats calls to "r61".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r60":
+// Defined in random.yaml, registered with owner "random.yaml#r61":
+//
+//	l1 = (((-9223372036854775808 % 1) < input.nums[input.n]) ? nonEmpty(["a", "b"].join(", ")).orValue(input.t) :
+//	    (json(input)).charAt(9223372036854775807))
+//	preview = string(-((true ? input.n : input.n) % (input.m * input.n)))
+func PreviewR61(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var v1 int64
+	if true {
+		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = n
+	} else {
+		n2, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = n2
+	}
+	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
+	if err != nil {
+		return "", false, err
+	}
+	n3, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
+	if err != nil {
+		return "", false, err
+	}
+	product, err := celrt.MulInt(m, n3)
+	if err != nil {
+		return "", false, err
+	}
+	rest, err := celrt.ModInt(v1, product)
+	if err != nil {
+		return "", false, err
+	}
+	neg, err := celrt.NegInt(rest)
+	if err != nil {
+		return "", false, err
+	}
+	return strconv.FormatInt(neg, 10), true, nil
+}
+
+// TierR61 returns the tier of a call to "r61", documented with PreviewR61:
+//
+//	tier = (["a", "b"].transformList(v2, v3, input.s).exists(v1, (input.n in input.nums)) && ((has(input.s) ? input.m : 1) in input.nums.map(v4,
+//	    input.n))) ? "read" : "write"
+func TierR61(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	var budget celrt.Budget
+	v4, failure3 := func() (bool, error) {
+		found := false
+		var failure error
+		items := []string{"a", "b"}
+		list := make([]string, 0, len(items))
+		for range items {
+			if steps++; steps > celrt.MaxSteps {
+				return false, celrt.ErrSteps
+			}
+			s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+			if err != nil {
+				return false, err
+			}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return false, err
+			}
+			list = append(list, s)
+		}
+		for range list {
+			if steps++; steps > celrt.MaxSteps {
+				return false, celrt.ErrSteps
+			}
+			v2, failure2 := func() (bool, error) {
+				n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
+				if err != nil {
+					return false, err
+				}
+				nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
+				if err != nil {
+					return false, err
+				}
+				return slices.Contains(nums, n), nil
+			}()
+			if failure2 != nil {
+				if failure == nil {
+					failure = failure2
+				}
+				continue
+			}
+			found = v2
+			if found {
+				break
+			}
+		}
+		if !found && failure != nil {
+			return false, budget.Failure(failure)
+		}
+		return found, nil
+	}()
+	ok, failure4 := v4, failure3
+	if failure3 != nil || ok {
+		v6, failure5 := func() (bool, error) {
+			var v5 int64
+			if celrt.FieldSet(input, "s") {
+				m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				v5 = m
+			} else {
+				v5 = int64(1)
+			}
+			nums2, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			list2 := make([]int64, 0, len(nums2))
+			for range nums2 {
+				if steps++; steps > celrt.MaxSteps {
+					return false, budget.Failure(celrt.ErrSteps)
+				}
+				n2, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				if err := budget.Charge("_+_", 16); err != nil {
+					return false, budget.Failure(err)
+				}
+				list2 = append(list2, n2)
+			}
+			return slices.Contains(list2, v5), nil
+		}()
+		ok, failure4 = celrt.And(v4, failure3, v6, failure5)
+	}
+	if failure4 != nil {
+		return runtime.TierUnknown, budget.Failure(failure4)
+	}
+	var v7 string
+	if ok {
+		v7 = "read"
+	} else {
+		v7 = "write"
+	}
+	if err := budget.Err(); err != nil {
+		return runtime.TierUnknown, budget.Failure(err)
+	}
+	return celrt.Tier(v7)
+}
+
+// formatterR61 registers the functions of "r61".
+var formatterR61 = &slots{
+	preview: PreviewR61,
+	tierOf:  TierR61,
+	fields: runtime.InputFields{Read: [][]string{
+		{"b"},
+		{"d"},
+		{"m"},
+		{"meta"},
+		{"n"},
+		{"nums"},
+		{"s"},
+		{"t"},
+		{"tags"},
+	}},
+}
+
+// PreviewR62 formats calls to "r62".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r62":
 //
 //	preview = inline(((("").split("\u00e9\u0301", 3).join("|")).matches("(?i)h") ?
 //	    (string(double(input.?d.orValue(0.0)))).split(string(input.?s.orValue("")), (has(input.n) ? int(input.n) : 0)).join("|") :
 //	    ((string(input.s)).split("héllo", 9223372036854775807).join("|")).split("héllo", int(input.m)).join("|")), -1)
-func PreviewR60(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR62(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("split", "", "é́", int64(3)); err != nil {
 		return "", false, err
@@ -9391,7 +8115,7 @@ func PreviewR60(input *value.Object, tool string, limits runtime.Limits) (string
 	if err := budget.Call("join", arg, "|"); err != nil {
 		return "", false, err
 	}
-	matched, err := patternR60_1.MatchString(celrt.JoinSep(arg, "|"))
+	matched, err := patternR62_1.MatchString(celrt.JoinSep(arg, "|"))
 	if err != nil {
 		return "", false, err
 	}
@@ -9494,10 +8218,10 @@ func PreviewR60(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Inline(v1, int64(-1)), true, nil
 }
 
-// TierR60 returns the tier of a call to "r60", documented with PreviewR60:
+// TierR62 returns the tier of a call to "r62", documented with PreviewR62:
 //
 //	tier = (((2.0 + 1e300) + double(-1)) <= ((-1.25 * double(input.d)) / (true ? double(input.?d.orValue(0.0)) : 1e300))) ? "read" : "write"
-func TierR60(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR62(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	if err := budget.Call("_+_", 2.0, 1e+300); err != nil {
 		return runtime.TierUnknown, err
@@ -9548,10 +8272,10 @@ func TierR60(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// formatterR60 registers the functions of "r60".
-var formatterR60 = &slots{
-	preview: PreviewR60,
-	tierOf:  TierR60,
+// formatterR62 registers the functions of "r62".
+var formatterR62 = &slots{
+	preview: PreviewR62,
+	tierOf:  TierR62,
 	fields: runtime.InputFields{Read: [][]string{
 		{"d"},
 		{"m"},
@@ -9560,21 +8284,21 @@ var formatterR60 = &slots{
 	}},
 }
 
-var patternR60_1 = celrt.NewPattern("(?i)h")
+var patternR62_1 = celrt.NewPattern("(?i)h")
 
-// letsR61 holds the lets of "r61", which each of its functions computes first.
-type letsR61 struct {
+// letsR63 holds the lets of "r63", which each of its functions computes first.
+type letsR63 struct {
 	l1 string
 }
 
-// letsR61Of computes the lets of "r61" in order, and returns the budget and the
+// letsR63Of computes the lets of "r63" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR61Of(input *value.Object, tool string, limits runtime.Limits) (letsR61, celrt.Budget, int, error) {
+func letsR63Of(input *value.Object, tool string, limits runtime.Limits) (letsR63, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "tags")
 	if err != nil {
-		return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
@@ -9582,46 +8306,46 @@ func letsR61Of(input *value.Object, tool string, limits runtime.Limits) (letsR61
 	}
 	items, err := celrt.Iterate(v1)
 	if err != nil {
-		return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	list := make([]string, 0, items.Len())
 	for i := range items.Len() {
 		x := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
-			return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		if err := budget.CallText("string", x); err != nil {
-			return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s, err := celrt.ToString(x)
 		if err != nil {
-			return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list = append(list, s)
 	}
 	arg := []string{"a", "b"}
 	if err := budget.Charge("_+_", int64(16*(len(arg)+len(list)))); err != nil {
-		return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	items2 := celrt.Concat(arg, list)
 	list2 := make([]string, 0, len(items2))
 	for range items2 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		s2, err := celrt.Select(input, "s")
 		if err != nil {
-			return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("string", s2); err != nil {
-			return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s3, err := celrt.ToString(s2)
 		if err != nil {
-			return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		opt2 := celrt.NonEmpty(s3)
 		v3 := opt2.Value
@@ -9629,28 +8353,28 @@ func letsR61Of(input *value.Object, tool string, limits runtime.Limits) (letsR61
 			v3 = "A b "
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list2 = append(list2, v3)
 	}
 	text, err := budget.JSON(celrt.ListOf(list2))
 	if err != nil {
-		return letsR61{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := text
-	return letsR61{
+	return letsR63{
 		l1: l1,
 	}, budget, steps, nil
 }
 
-// PreviewR61 formats calls to "r61".
+// PreviewR63 formats calls to "r63".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r61":
+// Defined in random.yaml, registered with owner "random.yaml#r63":
 //
 //	l1 = json((["a", "b"] + input.?tags.orValue([]).map(x, string(x))).transformList(v1, v2, nonEmpty(string(input.s)).orValue("A b ")))
 //	preview = fileSize([1, 2, 3].map(x, string(x)).transformList(v5, v6, l1).size())
-func PreviewR61(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR61Of(input, tool, limits)
+func PreviewR63(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR63Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -9684,12 +8408,12 @@ func PreviewR61(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.FileSizeInt(arg), true, nil
 }
 
-// TierR61 returns the tier of a call to "r61", documented with PreviewR61:
+// TierR63 returns the tier of a call to "r63", documented with PreviewR63:
 //
 //	tier = ((has(input.s) ? string(input.s) : "")).split(string(input.s)).map(v8, string((has(input.b) ? bool(input.b) : false))).all(v7, ((l1 ==
 //	    string(input.?s.orValue(""))) || (bool(input.b) && (has(input.b) ? bool(input.b) : false)))) ? "read" : "write"
-func TierR61(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR61Of(input, tool, limits)
+func TierR63(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR63Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -9860,14 +8584,11 @@ func TierR61(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v12)
 }
 
-// RowR61 renders the row of a call to "r61", documented with PreviewR61:
+// RowR63 renders the row of a call to "r63", documented with PreviewR63:
 //
 //	row = fileSize(int(((has(input.d) ? double(input.d) : 0.0) / 1e300)))
-func RowR61(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR61Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR63(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	has, err := celrt.Has(input, "d")
 	if err != nil {
 		return "", false, err
@@ -9897,21 +8618,21 @@ func RowR61(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.FileSizeInt(i), true, nil
 }
 
-// formatterR61 registers the functions of "r61".
-var formatterR61 = &slots{
-	preview:      PreviewR61,
-	tierOf:       TierR61,
-	row:          RowR61,
+// formatterR63 registers the functions of "r63".
+var formatterR63 = &slots{
+	preview:      PreviewR63,
+	tierOf:       TierR63,
+	row:          RowR63,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"s"}, {"tags"}}},
 }
 
-// PreviewR62 formats calls to "r62".
+// PreviewR64 formats calls to "r64".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r62":
+// Defined in random.yaml, registered with owner "random.yaml#r64":
 //
 //	preview = cel.bind(v1, fields(input, int(input.?m.orValue(0))), mcpValue(inline(v1, -1)))
-func PreviewR62(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR64(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		opt, err := celrt.OptSelect(input, "m")
@@ -9946,11 +8667,11 @@ func PreviewR62(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.MCPValue(arg), true, nil
 }
 
-// TierR62 returns the tier of a call to "r62", documented with PreviewR62:
+// TierR64 returns the tier of a call to "r64", documented with PreviewR64:
 //
 //	tier = ((["a", "b"].join("")).charAt(int(input.?m.orValue(0))) == (string(input.t)).trim() + ((has(input.s) ? string(input.s) : "")).trim()) ? "read"
 //	    : "write"
-func TierR62(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	arg := []string{"a", "b"}
 	if err := budget.Call("join", arg, ""); err != nil {
@@ -10022,19 +8743,19 @@ func TierR62(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// formatterR62 registers the functions of "r62".
-var formatterR62 = &slots{
-	preview: PreviewR62,
-	tierOf:  TierR62,
+// formatterR64 registers the functions of "r64".
+var formatterR64 = &slots{
+	preview: PreviewR64,
+	tierOf:  TierR64,
 	fields:  runtime.InputFields{All: true},
 }
 
-// PreviewR63 formats calls to "r63".
+// PreviewR65 formats calls to "r65".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r63":
+// Defined in random.yaml, registered with owner "random.yaml#r65":
 //
 //	preview = shortcut((input.tags + input.tags).transformList(v1, v2, v2)[input.n])
-func PreviewR63(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR65(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
@@ -10073,10 +8794,10 @@ func PreviewR63(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Shortcut(elem), true, nil
 }
 
-// ResultR63 summarizes the result of a call to "r63", documented with PreviewR63:
+// ResultR65 summarizes the result of a call to "r65", documented with PreviewR65:
 //
 //	result = collapse(nonEmpty(["a", "b"].join(", ")).orValue(input.s))
-func ResultR63(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR65(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	arg := []string{"a", "b"}
 	if err := budget.Call("join", arg, ", "); err != nil {
@@ -10097,10 +8818,10 @@ func ResultR63(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Collapse(v1), true, nil
 }
 
-// formatterR63 registers the functions of "r63".
-var formatterR63 = &slots{
-	preview:      PreviewR63,
-	result:       ResultR63,
+// formatterR65 registers the functions of "r65".
+var formatterR65 = &slots{
+	preview:      PreviewR65,
+	result:       ResultR65,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -10115,54 +8836,54 @@ var formatterR63 = &slots{
 	}},
 }
 
-// letsR64 holds the lets of "r64", which each of its functions computes first.
-type letsR64 struct {
+// letsR66 holds the lets of "r66", which each of its functions computes first.
+type letsR66 struct {
 	l1 int64
 }
 
-// letsR64Of computes the lets of "r64" in order, and returns the budget and the
+// letsR66Of computes the lets of "r66" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR64Of(input *value.Object, tool string, limits runtime.Limits) (letsR64, celrt.Budget, int, error) {
+func letsR66Of(input *value.Object, tool string, limits runtime.Limits) (letsR66, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
-		return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 string
 	if has {
 		s, err := celrt.Select(input, "s")
 		if err != nil {
-			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("string", s); err != nil {
-			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s2, err := celrt.ToString(s)
 		if err != nil {
-			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = s2
 	} else {
 		v1 = ""
 	}
 	if err := budget.CallText("strings.quote", v1); err != nil {
-		return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
-	matched, err := patternR64_1.MatchString(celrt.Quote(v1))
+	matched, err := patternR66_1.MatchString(celrt.Quote(v1))
 	if err != nil {
-		return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v2 int64
 	if matched {
 		rest, err := celrt.ModInt(int64(len([]string{"a", "b"})), celrt.StringSize("x,y"))
 		if err != nil {
-			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = rest
 	} else {
 		opt, err := celrt.OptSelect(input, "m")
 		if err != nil {
-			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v3 := opt.Value
 		if !opt.Ok {
@@ -10170,11 +8891,11 @@ func letsR64Of(input *value.Object, tool string, limits runtime.Limits) (letsR64
 		}
 		i, err := celrt.ToInt(v3)
 		if err != nil {
-			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		opt2, err := celrt.OptSelect(input, "n")
 		if err != nil {
-			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v4 := opt2.Value
 		if !opt2.Ok {
@@ -10182,38 +8903,38 @@ func letsR64Of(input *value.Object, tool string, limits runtime.Limits) (letsR64
 		}
 		i2, err := celrt.ToInt(v4)
 		if err != nil {
-			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.Call("_+_", i, i2); err != nil {
-			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		sum, err := celrt.AddInt(i, i2)
 		if err != nil {
-			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		neg, err := celrt.NegInt(sum)
 		if err != nil {
-			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = neg
 	}
 	l1 := v2
-	return letsR64{
+	return letsR66{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR64 formats calls to "r64".
+// PreviewR66 formats calls to "r66".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r64":
+// Defined in random.yaml, registered with owner "random.yaml#r66":
 //
 //	l1 = ((strings.quote((has(input.s) ? string(input.s) : ""))).matches("(?i)h") ? (["a", "b"].size() % size("x,y")) : -(int(input.?m.orValue(0)) +
 //	    int(input.?n.orValue(0))))
 //	preview = (((promptPath(string(input.s)).orValue("none")).charAt(l1) == string(input.?s.orValue("")) + (has(input.s) ? string(input.s) : "") +
 //	    shortcut("A b ")) ? (input.?tags.orValue([]).map(x, string(x)).transformList(v1, v2, (has(input.t) ? string(input.t) :
 //	    ""))[int(input.?m.orValue(0))]).lowerAscii() : string([1, 2, 3].map(v4, -1).map(v3, (has(input.s) ? 0 : v3)).size()))
-func PreviewR64(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR64Of(input, tool, limits)
+func PreviewR66(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR66Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -10408,15 +9129,13 @@ func PreviewR64(input *value.Object, tool string, limits runtime.Limits) (string
 	return v4, true, nil
 }
 
-// TierR64 returns the tier of a call to "r64", documented with PreviewR64:
+// TierR66 returns the tier of a call to "r66", documented with PreviewR66:
 //
 //	tier = input.?nums.orValue([]).map(x, int(x)).map(v6, v6).map(x, string(x)).exists(v5, (("héllo" == string(input.t)) ||
 //	    ("\u00e9\u0301").matches("^a"))) ? "read" : "write"
-func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, steps, err := letsR64Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR66(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	var budget celrt.Budget
 	found := false
 	var failure error
 	opt, err := celrt.OptSelect(input, "nums")
@@ -10489,7 +9208,7 @@ func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 			ok, failure3 := v2, failure2
 			if failure2 != nil || !ok {
 				v3, failure4 := func() (bool, error) {
-					matched, err := patternR64_2.MatchString("é́")
+					matched, err := patternR66_2.MatchString("é́")
 					if err != nil {
 						return false, budget.Failure(err)
 					}
@@ -10528,10 +9247,10 @@ func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v7)
 }
 
-// formatterR64 registers the functions of "r64".
-var formatterR64 = &slots{
-	preview: PreviewR64,
-	tierOf:  TierR64,
+// formatterR66 registers the functions of "r66".
+var formatterR66 = &slots{
+	preview: PreviewR66,
+	tierOf:  TierR66,
 	fields: runtime.InputFields{Read: [][]string{
 		{"m"},
 		{"n"},
@@ -10541,106 +9260,19 @@ var formatterR64 = &slots{
 	}},
 }
 
-var patternR64_1 = celrt.NewPattern("(?i)h")
+var patternR66_1 = celrt.NewPattern("(?i)h")
 
-var patternR64_2 = celrt.NewPattern("^a")
+var patternR66_2 = celrt.NewPattern("^a")
 
-// letsR65 holds the lets of "r65", which each of its functions computes first.
-type letsR65 struct {
-	l1 int64
-	l2 string
-}
-
-// letsR65Of computes the lets of "r65" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR65Of(input *value.Object, tool string, limits runtime.Limits) (letsR65, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
-	if err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 float64
-	if b {
-		d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = d
-	} else {
-		d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = d2
-	}
-	if err := budget.CallText("durationText", v1); err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.StringSize(celrt.DurationText(v1))
-	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
-	if err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	arg := strconv.FormatInt(int64(len(nums)), 10)
-	if err := budget.CallText("parseJSON", arg); err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	opt := celrt.ParseJSON(arg)
-	v2 := opt.Value
-	if !opt.Ok {
-		v2 = "none"
-	}
-	if err := budget.CallText("string", v2); err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	s, err := celrt.ToString(v2)
-	if err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v3 := "1"
-	v4 := "a"
-	m, err := celrt.NewMap([]any{"a", "b"}, []any{v3, v4})
-	if err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	text, err := budget.JSON(m)
-	if err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	rest, err := celrt.ModInt(int64(-9223372036854775808), int64(3))
-	if err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	arg2 := []any{text, rest}
-	if err := budget.Call("format", "%s-%d", arg2); err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	r, err := celrt.Format("%s-%d", arg2)
-	if err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	if err := budget.Charge("_+_", int64(len(s)+len(r))); err != nil {
-		return letsR65{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := s + r
-	return letsR65{
-		l1: l1,
-		l2: l2,
-	}, budget, 0, nil
-}
-
-// PreviewR65 formats calls to "r65".
+// PreviewR67 formats calls to "r67".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r65":
+// Defined in random.yaml, registered with owner "random.yaml#r67":
 //
 //	l1 = size(durationText((input.b ? input.d : input.d)))
 //	l2 = string(parseJSON(string(input.nums.size())).orValue("none")) + "%s-%d".format([json({"a": "1", "b": "a"}), (-9223372036854775808 % 3)])
 //	preview = mcpValue(string(lines((input.t).replace(input.t, ""))))
-func PreviewR65(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR65Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR67(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -10659,8 +9291,8 @@ func PreviewR65(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.MCPValue(v1), true, nil
 }
 
-// formatterR65 registers the functions of "r65".
-var formatterR65 = &slots{preview: PreviewR65, fields: runtime.InputFields{Read: [][]string{
+// formatterR67 registers the functions of "r67".
+var formatterR67 = &slots{preview: PreviewR67, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -10672,74 +9304,15 @@ var formatterR65 = &slots{preview: PreviewR65, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// letsR66 holds the lets of "r66", which each of its functions computes first.
-type letsR66 struct {
-	l1 string
-}
-
-// letsR66Of computes the lets of "r66" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR66Of(input *value.Object, tool string, limits runtime.Limits) (letsR66, celrt.Budget, int, error) {
-	steps := 0
-	var budget celrt.Budget
-	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-	if err != nil {
-		return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("substring", t, n); err != nil {
-		return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r, err := celrt.Substring(t, n)
-	if err != nil {
-		return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	items := []int64{int64(1), int64(2), int64(3)}
-	list := make([]string, 0, len(items))
-	for _, x := range items {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		elem := strconv.FormatInt(x, 10)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list = append(list, elem)
-	}
-	var v1 string
-	if slices.Contains(list, r) {
-		if err := budget.CallText("numberText", 1e+300); err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = celrt.NumberText(1e+300)
-	} else {
-		nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
-		if err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = strconv.FormatInt(int64(len(nums)), 10)
-	}
-	l1 := v1
-	return letsR66{
-		l1: l1,
-	}, budget, steps, nil
-}
-
-// PreviewR66 formats calls to "r66".
+// PreviewR68 formats calls to "r68".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r66":
+// Defined in random.yaml, registered with owner "random.yaml#r68":
 //
 //	l1 = (((input.t).substring(input.n) in [1, 2, 3].map(x, string(x))) ? cel.bind(v1, json(input), numberText(1e300)) : cel.bind(v2,
 //	    durationText(input.d), string(input.nums.size())))
 //	preview = durationText((((1e300 + input.d) / (input.d + 2.0)) / double(["a", "b"].size())))
-func PreviewR66(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR66Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR68(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
 		return "", false, err
@@ -10762,8 +9335,8 @@ func PreviewR66(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.DurationText(v1), true, nil
 }
 
-// formatterR66 registers the functions of "r66".
-var formatterR66 = &slots{preview: PreviewR66, fields: runtime.InputFields{Read: [][]string{
+// formatterR68 registers the functions of "r68".
+var formatterR68 = &slots{preview: PreviewR68, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -10775,12 +9348,12 @@ var formatterR66 = &slots{preview: PreviewR66, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// PreviewR67 formats calls to "r67".
+// PreviewR69 formats calls to "r69".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r67":
+// Defined in random.yaml, registered with owner "random.yaml#r69":
 //
 //	preview = sqlKinds(strings.quote(shortcut(redact((has(input.t) ? string(input.t) : ""))))).join(",")
-func PreviewR67(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR69(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "t")
 	if err != nil {
@@ -10825,11 +9398,11 @@ func PreviewR67(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg4, ","), true, nil
 }
 
-// TierR67 returns the tier of a call to "r67", documented with PreviewR67:
+// TierR69 returns the tier of a call to "r69", documented with PreviewR69:
 //
 //	tier = (((2.0 + double(input.?d.orValue(0.0))) + (double(input.?d.orValue(0.0)) / -0.0)) <= ((-0.0 * (has(input.d) ? double(input.d) : 0.0)) + (false
 //	    ? double(input.d) : 1e300))) ? "read" : "write"
-func TierR67(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR69(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "d")
 	if err != nil {
@@ -10913,189 +9486,196 @@ func TierR67(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v5)
 }
 
-// formatterR67 registers the functions of "r67".
-var formatterR67 = &slots{
-	preview: PreviewR67,
-	tierOf:  TierR67,
+// formatterR69 registers the functions of "r69".
+var formatterR69 = &slots{
+	preview: PreviewR69,
+	tierOf:  TierR69,
 	fields:  runtime.InputFields{Read: [][]string{{"t"}}},
 }
 
-// letsR68 holds the lets of "r68", which each of its functions computes first.
-type letsR68 struct {
+// letsR70 holds the lets of "r70", which each of its functions computes first.
+type letsR70 struct {
 	l1 int64
 	l2 string
 }
 
-// letsR68Of computes the lets of "r68" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR68Of(input *value.Object, tool string, limits runtime.Limits) (letsR68, celrt.Budget, int, error) {
+// letsR70Of computes the lets of "r70" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsR70Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR70, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "tags")
-	if err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = []any{}
-	}
-	items, err := celrt.Iterate(v1)
-	if err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	list := make([]string, 0, items.Len())
-	for i := range items.Len() {
-		x := items.At(i)
-		if steps++; steps > celrt.MaxSteps {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		if err := budget.CallText("string", x); err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		s, err := celrt.ToString(x)
+	var l1 int64
+	if slot == celrt.SlotPreview {
+		opt, err := celrt.OptSelect(input, "tags")
 		if err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = []any{}
 		}
-		list = append(list, s)
-	}
-	arg := []string{"a", "b"}
-	if err := budget.Charge("_+_", int64(16*(len(arg)+len(list)))); err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	has, err := celrt.Has(input, "m")
-	if err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v2 int64
-	if has {
-		m, err := celrt.Select(input, "m")
+		items, err := celrt.Iterate(v1)
 		if err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		i2, err := celrt.ToInt(m)
+		list := make([]string, 0, items.Len())
+		for i := range items.Len() {
+			x := items.At(i)
+			if steps++; steps > celrt.MaxSteps {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			}
+			if err := budget.CallText("string", x); err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			s, err := celrt.ToString(x)
+			if err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			list = append(list, s)
+		}
+		arg := []string{"a", "b"}
+		if err := budget.Charge("_+_", int64(16*(len(arg)+len(list)))); err != nil {
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		has, err := celrt.Has(input, "m")
 		if err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		v2 = i2
-	} else {
-		v2 = int64(0)
-	}
-	has2, err := celrt.Has(input, "m")
-	if err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v3 int64
-	if has2 {
-		m2, err := celrt.Select(input, "m")
+		var v2 int64
+		if has {
+			m, err := celrt.Select(input, "m")
+			if err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			i2, err := celrt.ToInt(m)
+			if err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			v2 = i2
+		} else {
+			v2 = int64(0)
+		}
+		has2, err := celrt.Has(input, "m")
 		if err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		i3, err := celrt.ToInt(m2)
+		var v3 int64
+		if has2 {
+			m2, err := celrt.Select(input, "m")
+			if err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			i3, err := celrt.ToInt(m2)
+			if err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			v3 = i3
+		} else {
+			v3 = int64(0)
+		}
+		diff, err := celrt.SubInt(v2, v3)
 		if err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		v3 = i3
-	} else {
-		v3 = int64(0)
-	}
-	diff, err := celrt.SubInt(v2, v3)
-	if err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	has3, err := celrt.Has(input, "m")
-	if err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v4 int64
-	if has3 {
-		m3, err := celrt.Select(input, "m")
+		has3, err := celrt.Has(input, "m")
 		if err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		i4, err := celrt.ToInt(m3)
+		var v4 int64
+		if has3 {
+			m3, err := celrt.Select(input, "m")
+			if err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			i4, err := celrt.ToInt(m3)
+			if err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			v4 = i4
+		} else {
+			v4 = int64(0)
+		}
+		diff2, err := celrt.SubInt(v4, int64(0))
 		if err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		v4 = i4
-	} else {
-		v4 = int64(0)
-	}
-	diff2, err := celrt.SubInt(v4, int64(0))
-	if err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	diff3, err := celrt.SubInt(diff, diff2)
-	if err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	rest, err := celrt.ModInt(int64(len(celrt.Concat(arg, list))), diff3)
-	if err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := rest
-	has4, err := celrt.Has(input, "s")
-	if err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	var v5 string
-	if has4 {
-		s2, err := celrt.Select(input, "s")
+		diff3, err := celrt.SubInt(diff, diff2)
 		if err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		if err := budget.CallText("string", s2); err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		s3, err := celrt.ToString(s2)
+		rest, err := celrt.ModInt(int64(len(celrt.Concat(arg, list))), diff3)
 		if err != nil {
-			return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		v5 = s3
-	} else {
-		v5 = ""
+		l1 = rest
 	}
-	if err := budget.CallText("shortcut", v5); err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	var l2 string
+	if slot == celrt.SlotResult {
+		has4, err := celrt.Has(input, "s")
+		if err != nil {
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		var v5 string
+		if has4 {
+			s2, err := celrt.Select(input, "s")
+			if err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			if err := budget.CallText("string", s2); err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			s3, err := celrt.ToString(s2)
+			if err != nil {
+				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			v5 = s3
+		} else {
+			v5 = ""
+		}
+		if err := budget.CallText("shortcut", v5); err != nil {
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		arg2 := celrt.Shortcut(v5)
+		if err := budget.CallText("parseJSON", arg2); err != nil {
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		opt2 := celrt.ParseJSON(arg2)
+		v6 := opt2.Value
+		if !opt2.Ok {
+			v6 = "none"
+		}
+		if err := budget.CallText("string", v6); err != nil {
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		s4, err := celrt.ToString(v6)
+		if err != nil {
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		if err := budget.Call("mcpValue", s4); err != nil {
+			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		l2 = celrt.MCPValue(s4)
 	}
-	arg2 := celrt.Shortcut(v5)
-	if err := budget.CallText("parseJSON", arg2); err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	opt2 := celrt.ParseJSON(arg2)
-	v6 := opt2.Value
-	if !opt2.Ok {
-		v6 = "none"
-	}
-	if err := budget.CallText("string", v6); err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	s4, err := celrt.ToString(v6)
-	if err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	if err := budget.Call("mcpValue", s4); err != nil {
-		return letsR68{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := celrt.MCPValue(s4)
-	return letsR68{
+	return letsR70{
 		l1: l1,
 		l2: l2,
 	}, budget, steps, nil
 }
 
-// PreviewR68 formats calls to "r68".
+// PreviewR70 formats calls to "r70".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r68":
+// Defined in random.yaml, registered with owner "random.yaml#r70":
 //
 //	l1 = ((["a", "b"] + input.?tags.orValue([]).map(x, string(x))).size() % (((has(input.m) ? int(input.m) : 0) - (has(input.m) ? int(input.m) : 0)) -
 //	    ((has(input.m) ? int(input.m) : 0) - 0)))
 //	l2 = mcpValue(string(parseJSON(shortcut((has(input.s) ? string(input.s) : ""))).orValue("none")))
 //	preview = baseName("%s-%d".format([input.?tags.orValue([]).map(x, string(x)).map(v1, "x,y")[l1], -(int(input.m) + l1)]))
-func PreviewR68(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR68Of(input, tool, limits)
+func PreviewR70(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR70Of(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -11175,40 +9755,40 @@ func PreviewR68(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.BaseName(r), true, nil
 }
 
-// ResultR68 summarizes the result of a call to "r68", documented with PreviewR68:
+// ResultR70 summarizes the result of a call to "r70", documented with PreviewR70:
 //
 //	result = l2
-func ResultR68(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR68Of(input, tool, limits)
+func ResultR70(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, _, _, err := letsR70Of(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// formatterR68 registers the functions of "r68".
-var formatterR68 = &slots{
-	preview:      PreviewR68,
-	result:       ResultR68,
+// formatterR70 registers the functions of "r70".
+var formatterR70 = &slots{
+	preview:      PreviewR70,
+	result:       ResultR70,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"tags"}}},
 }
 
-// letsR69 holds the lets of "r69", which each of its functions computes first.
-type letsR69 struct {
+// letsR71 holds the lets of "r71", which each of its functions computes first.
+type letsR71 struct {
 	l1 string
 }
 
-// letsR69Of computes the lets of "r69" in order, and returns the budget and the
+// letsR71Of computes the lets of "r71" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR69Of(input *value.Object, tool string, limits runtime.Limits) (letsR69, celrt.Budget, int, error) {
+func letsR71Of(input *value.Object, tool string, limits runtime.Limits) (letsR71, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("inline", "x,y", m); err != nil {
-		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt := celrt.PromptPath(celrt.Inline("x,y", m))
 	v1 := opt.Value
@@ -11216,22 +9796,22 @@ func letsR69Of(input *value.Object, tool string, limits runtime.Limits) (letsR69
 		v1 = "none"
 	}
 	if err := budget.CallText("collapse", v1); err != nil {
-		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Collapse(v1)
-	return letsR69{
+	return letsR71{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR69 formats calls to "r69".
+// PreviewR71 formats calls to "r71".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r69":
+// Defined in random.yaml, registered with owner "random.yaml#r71":
 //
 //	l1 = collapse(promptPath(inline("x,y", input.m)).orValue("none"))
 //	preview = redact(l1)
-func PreviewR69(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR69Of(input, tool, limits)
+func PreviewR71(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR71Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -11242,21 +9822,21 @@ func PreviewR69(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Redact(arg), true, nil
 }
 
-// ResultR69 summarizes the result of a call to "r69", documented with PreviewR69:
+// ResultR71 summarizes the result of a call to "r71", documented with PreviewR71:
 //
 //	result = cel.bind(v1, nonEmpty(shortcut(result.content.map(c, string(c.?text.orValue(""))).join("/"))).orValue(json(result.details)), l1)
-func ResultR69(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR69Of(input, tool, limits)
+func ResultR71(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, _, _, err := letsR71Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR69 registers the functions of "r69".
-var formatterR69 = &slots{
-	preview:      PreviewR69,
-	result:       ResultR69,
+// formatterR71 registers the functions of "r71".
+var formatterR71 = &slots{
+	preview:      PreviewR71,
+	result:       ResultR71,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -11271,29 +9851,30 @@ var formatterR69 = &slots{
 	}},
 }
 
-// letsR70 holds the lets of "r70", which each of its functions computes first.
-type letsR70 struct {
+// letsR72 holds the lets of "r72", which each of its functions computes first.
+type letsR72 struct {
 	l1 string
 	l2 int64
 }
 
-// letsR70Of computes the lets of "r70" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR70Of(input *value.Object, tool string, limits runtime.Limits) (letsR70, celrt.Budget, int, error) {
+// letsR72Of computes the lets of "r72" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsR72Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR72, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "d")
 	if err != nil {
-		return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 float64
 	if has {
 		d, err := celrt.Select(input, "d")
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		d2, err := celrt.ToDouble(d)
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = d2
 	} else {
@@ -11301,17 +9882,17 @@ func letsR70Of(input *value.Object, tool string, limits runtime.Limits) (letsR70
 	}
 	has2, err := celrt.Has(input, "d")
 	if err != nil {
-		return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v2 float64
 	if has2 {
 		d3, err := celrt.Select(input, "d")
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		d4, err := celrt.ToDouble(d3)
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = d4
 	} else {
@@ -11319,23 +9900,23 @@ func letsR70Of(input *value.Object, tool string, limits runtime.Limits) (letsR70
 	}
 	has3, err := celrt.Has(input, "s")
 	if err != nil {
-		return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v3 float64
 	if has3 {
 		has4, err := celrt.Has(input, "d")
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v4 float64
 		if has4 {
 			d5, err := celrt.Select(input, "d")
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			d6, err := celrt.ToDouble(d5)
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v4 = d6
 		} else {
@@ -11345,17 +9926,17 @@ func letsR70Of(input *value.Object, tool string, limits runtime.Limits) (letsR70
 	} else {
 		has5, err := celrt.Has(input, "d")
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v5 float64
 		if has5 {
 			d7, err := celrt.Select(input, "d")
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			d8, err := celrt.ToDouble(d7)
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v5 = d8
 		} else {
@@ -11365,116 +9946,119 @@ func letsR70Of(input *value.Object, tool string, limits runtime.Limits) (letsR70
 	}
 	arg := (v1 * v2) / v3
 	if err := budget.CallText("durationText", arg); err != nil {
-		return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.DurationText(arg)
-	var v6 string
-	if true {
-		v6 = l1
-	} else {
-		v6 = "%"
-	}
-	matched, err := patternR70_1.MatchString(v6)
-	if err != nil {
-		return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	var v7 int64
-	if matched {
-		n, err := celrt.Select(input, "n")
-		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		i, err := celrt.ToInt(n)
-		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		diff, err := celrt.SubInt(i, int64(-9223372036854775808))
-		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		n2, err := celrt.Select(input, "n")
-		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		i2, err := celrt.ToInt(n2)
-		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		diff2, err := celrt.SubInt(i2, int64(1))
-		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		product, err := celrt.MulInt(diff, diff2)
-		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		v7 = product
-	} else {
-		opt, err := celrt.OptSelect(input, "b")
-		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		v8 := opt.Value
-		if !opt.Ok {
-			v8 = false
-		}
-		b, err := celrt.ToBool(v8)
-		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		var v9 int64
-		if !b {
-			opt2, err := celrt.OptSelect(input, "n")
-			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-			}
-			v10 := opt2.Value
-			if !opt2.Ok {
-				v10 = int64(0)
-			}
-			i3, err := celrt.ToInt(v10)
-			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-			}
-			diff3, err := celrt.SubInt(int64(9223372036854775807), i3)
-			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-			}
-			v9 = diff3
+	var l2 int64
+	if slot == celrt.SlotTier {
+		var v6 string
+		if true {
+			v6 = l1
 		} else {
-			v9 = int64(len([]string{"a", "b"}))
+			v6 = "%"
 		}
-		v7 = v9
+		matched, err := patternR72_1.MatchString(v6)
+		if err != nil {
+			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		var v7 int64
+		if matched {
+			n, err := celrt.Select(input, "n")
+			if err != nil {
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			i, err := celrt.ToInt(n)
+			if err != nil {
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			diff, err := celrt.SubInt(i, int64(-9223372036854775808))
+			if err != nil {
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			n2, err := celrt.Select(input, "n")
+			if err != nil {
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			i2, err := celrt.ToInt(n2)
+			if err != nil {
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			diff2, err := celrt.SubInt(i2, int64(1))
+			if err != nil {
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			product, err := celrt.MulInt(diff, diff2)
+			if err != nil {
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			v7 = product
+		} else {
+			opt, err := celrt.OptSelect(input, "b")
+			if err != nil {
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			v8 := opt.Value
+			if !opt.Ok {
+				v8 = false
+			}
+			b, err := celrt.ToBool(v8)
+			if err != nil {
+				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			var v9 int64
+			if !b {
+				opt2, err := celrt.OptSelect(input, "n")
+				if err != nil {
+					return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				}
+				v10 := opt2.Value
+				if !opt2.Ok {
+					v10 = int64(0)
+				}
+				i3, err := celrt.ToInt(v10)
+				if err != nil {
+					return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				}
+				diff3, err := celrt.SubInt(int64(9223372036854775807), i3)
+				if err != nil {
+					return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				}
+				v9 = diff3
+			} else {
+				v9 = int64(len([]string{"a", "b"}))
+			}
+			v7 = v9
+		}
+		l2 = v7
 	}
-	l2 := v7
-	return letsR70{
+	return letsR72{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR70 formats calls to "r70".
+// PreviewR72 formats calls to "r72".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r70":
+// Defined in random.yaml, registered with owner "random.yaml#r72":
 //
 //	l1 = durationText((((has(input.d) ? double(input.d) : 0.0) * (has(input.d) ? double(input.d) : 0.0)) / (has(input.s) ? (has(input.d) ? double(input.d)
 //	    : 0.0) : (has(input.d) ? double(input.d) : 0.0))))
 //	l2 = (((true ? l1 : "%")).matches("[0-9]+") ? ((int(input.n) - -9223372036854775808) * (int(input.n) - 1)) : (!bool(input.?b.orValue(false)) ?
 //	    (9223372036854775807 - int(input.?n.orValue(0))) : ["a", "b"].size()))
 //	preview = l1
-func PreviewR70(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR70Of(input, tool, limits)
+func PreviewR72(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR72Of(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// TierR70 returns the tier of a call to "r70", documented with PreviewR70:
+// TierR72 returns the tier of a call to "r72", documented with PreviewR72:
 //
 //	tier = (l2 in [1, 2, 3].map(v2, (has(input.m) ? int(input.m) : 0)).map(v1, size(string(input.?s.orValue(""))))) ? "read" : "write"
-func TierR70(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR70Of(input, tool, limits)
+func TierR72(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR72Of(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -11542,96 +10126,25 @@ func TierR70(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v4)
 }
 
-// formatterR70 registers the functions of "r70".
-var formatterR70 = &slots{
-	preview: PreviewR70,
-	tierOf:  TierR70,
+// formatterR72 registers the functions of "r72".
+var formatterR72 = &slots{
+	preview: PreviewR72,
+	tierOf:  TierR72,
 	fields:  runtime.InputFields{Read: [][]string{{"d"}, {"s"}}},
 }
 
-var patternR70_1 = celrt.NewPattern("[0-9]+")
+var patternR72_1 = celrt.NewPattern("[0-9]+")
 
-// letsR71 holds the lets of "r71", which each of its functions computes first.
-type letsR71 struct {
-	l1 int64
-}
-
-// letsR71Of computes the lets of "r71" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR71Of(input *value.Object, tool string, limits runtime.Limits) (letsR71, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	t, err := celrt.Select(input, "t")
-	if err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("string", t); err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s, err := celrt.ToString(t)
-	if err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("sqlKinds", s); err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg := celrt.SQLKinds(s)
-	if err := budget.Call("join", arg, ","); err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg2 := celrt.JoinSep(arg, ",")
-	if err := budget.CallText("charAt", arg2, int64(0)); err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r, err := celrt.CharAt(arg2, int64(0))
-	if err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	has, err := celrt.Has(input, "s")
-	if err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 string
-	if has {
-		s2, err := celrt.Select(input, "s")
-		if err != nil {
-			return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		if err := budget.CallText("string", s2); err != nil {
-			return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		s3, err := celrt.ToString(s2)
-		if err != nil {
-			return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = s3
-	} else {
-		v1 = ""
-	}
-	if err := budget.CallText("indexOf", r, v1); err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r2, err := celrt.IndexOf(r, v1)
-	if err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := r2
-	return letsR71{
-		l1: l1,
-	}, budget, 0, nil
-}
-
-// PreviewR71 formats calls to "r71".
+// PreviewR73 formats calls to "r73".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r71":
+// Defined in random.yaml, registered with owner "random.yaml#r73":
 //
 //	l1 = ((sqlKinds(string(input.t)).join(",")).charAt(0)).indexOf((has(input.s) ? string(input.s) : ""))
 //	preview = durationText(((["a", "b"].all(v1, true) ? ((has(input.d) ? double(input.d) : 0.0) + 2.0) : (-0.0 + (has(input.d) ? double(input.d) : 0.0)))
 //	    * (("\u00e9\u0301").startsWith(string(input.t)) ? (double(input.d) / double(input.?d.orValue(0.0))) : (double(input.?d.orValue(0.0)) * -1.25))))
-func PreviewR71(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, steps, err := letsR71Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR73(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	var budget celrt.Budget
 	found := true
 	var failure error
 	items := []string{"a", "b"}
@@ -11753,115 +10266,16 @@ func PreviewR71(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.DurationText(arg), true, nil
 }
 
-// formatterR71 registers the functions of "r71".
-var formatterR71 = &slots{preview: PreviewR71, fields: runtime.InputFields{Read: [][]string{{"d"}, {"t"}}}}
+// formatterR73 registers the functions of "r73".
+var formatterR73 = &slots{preview: PreviewR73, fields: runtime.InputFields{Read: [][]string{{"d"}, {"t"}}}}
 
-// letsR72 holds the lets of "r72", which each of its functions computes first.
-type letsR72 struct {
-	l1 int64
-}
-
-// letsR72Of computes the lets of "r72" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR72Of(input *value.Object, tool string, limits runtime.Limits) (letsR72, celrt.Budget, int, error) {
-	steps := 0
-	var budget celrt.Budget
-	found := false
-	var failure error
-	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
-	if err != nil {
-		return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	keys, values, err := celrt.Entries(meta)
-	if err != nil {
-		return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	for i, v1 := range keys {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		x, err := celrt.AsString(v1)
-		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		x2, err := celrt.AsString(values[i])
-		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		_ = x
-		_ = x2
-		v2, failure2 := func() (bool, error) {
-			m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-			if err != nil {
-				return false, err
-			}
-			n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-			if err != nil {
-				return false, err
-			}
-			return m < n, nil
-		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
-			}
-			continue
-		}
-		found = v2
-		if found {
-			break
-		}
-	}
-	if !found && failure != nil {
-		return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", failure)
-	}
-	var v3 int64
-	if found {
-		tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
-		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list := make([]string, 0, len(tags))
-		for _, v32 := range tags {
-			if steps++; steps > celrt.MaxSteps {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-			}
-			if true {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
-				}
-				list = append(list, v32)
-			}
-		}
-		v3 = int64(len(list))
-	} else {
-		elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, int64(-9223372036854775808))
-		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
-		}
-		product, err := celrt.MulInt(int64(len([]string{"a", "b"})), elem)
-		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
-		}
-		v3 = product
-	}
-	l1 := v3
-	return letsR72{
-		l1: l1,
-	}, budget, steps, nil
-}
-
-// PreviewR72 formats calls to "r72".
+// PreviewR74 formats calls to "r74".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r72":
+// Defined in random.yaml, registered with owner "random.yaml#r74":
 //
 //	l1 = (input.meta.exists(v1, v2, (input.m < input.n)) ? input.tags.filter(v3, true).size() : (["a", "b"].size() * [1, 2, 3][-9223372036854775808]))
 //	preview = input.meta[?"x,y"].orValue(input.s)
-func PreviewR72(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, _, _, err := letsR72Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR74(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
 		return "", false, err
@@ -11887,14 +10301,12 @@ func PreviewR72(input *value.Object, tool string, limits runtime.Limits) (string
 	return v1, true, nil
 }
 
-// RowR72 renders the row of a call to "r72", documented with PreviewR72:
+// RowR74 renders the row of a call to "r74", documented with PreviewR74:
 //
 //	row = string([1, 2, 3].map(v5, input.n).map(v4, v4).size())
-func RowR72(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, steps, err := letsR72Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR74(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
 	list := make([]int64, 0, len(items))
 	for range items {
@@ -11906,34 +10318,27 @@ func RowR72(input *value.Object, tool string, limits runtime.Limits) (string, bo
 			return "", false, err
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		list = append(list, n)
 	}
 	list2 := make([]int64, 0, len(list))
 	for _, v4 := range list {
 		if steps++; steps > celrt.MaxSteps {
-			return "", false, budget.Failure(celrt.ErrSteps)
+			return "", false, celrt.ErrSteps
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		list2 = append(list2, v4)
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return strconv.FormatInt(int64(len(list2)), 10), true, nil
 }
 
-// ResultR72 summarizes the result of a call to "r72", documented with PreviewR72:
+// ResultR74 summarizes the result of a call to "r74", documented with PreviewR74:
 //
 //	result = string(((2.0 / -0.0) * (0.5 / -1.25)))
-func ResultR72(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, _, _, err := letsR72Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func ResultR74(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	d := math.Copysign(0, -1)
 	d2 := 2.0
 	d3 := -1.25
@@ -11941,11 +10346,11 @@ func ResultR72(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.DoubleToString((d2 / d) * (d4 / d3)), true, nil
 }
 
-// formatterR72 registers the functions of "r72".
-var formatterR72 = &slots{
-	preview:      PreviewR72,
-	row:          RowR72,
-	result:       ResultR72,
+// formatterR74 registers the functions of "r74".
+var formatterR74 = &slots{
+	preview:      PreviewR74,
+	row:          RowR74,
+	result:       ResultR74,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -11960,114 +10365,121 @@ var formatterR72 = &slots{
 	}},
 }
 
-// letsR73 holds the lets of "r73", which each of its functions computes first.
-type letsR73 struct {
+// letsR75 holds the lets of "r75", which each of its functions computes first.
+type letsR75 struct {
 	l1 int64
 	l2 string
 }
 
-// letsR73Of computes the lets of "r73" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR73Of(input *value.Object, tool string, limits runtime.Limits) (letsR73, celrt.Budget, int, error) {
+// letsR75Of computes the lets of "r75" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsR75Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR75, celrt.Budget, int, error) {
 	var budget celrt.Budget
-	d, err := celrt.Select(input, "d")
-	if err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	d2, err := celrt.ToDouble(d)
-	if err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	d3 := 0.5
-	i, err := celrt.DoubleToInt(d2 / d3)
-	if err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	has, err := celrt.Has(input, "s")
-	if err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 string
-	if has {
-		s, err := celrt.Select(input, "s")
+	var l1 int64
+	if slot == celrt.SlotPreview {
+		d, err := celrt.Select(input, "d")
 		if err != nil {
-			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		if err := budget.CallText("string", s); err != nil {
-			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		s2, err := celrt.ToString(s)
+		d2, err := celrt.ToDouble(d)
 		if err != nil {
-			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		v1 = s2
-	} else {
-		v1 = ""
+		d3 := 0.5
+		i, err := celrt.DoubleToInt(d2 / d3)
+		if err != nil {
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		has, err := celrt.Has(input, "s")
+		if err != nil {
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		var v1 string
+		if has {
+			s, err := celrt.Select(input, "s")
+			if err != nil {
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			if err := budget.CallText("string", s); err != nil {
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			s2, err := celrt.ToString(s)
+			if err != nil {
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			v1 = s2
+		} else {
+			v1 = ""
+		}
+		n, err := celrt.Select(input, "n")
+		if err != nil {
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		i2, err := celrt.ToInt(n)
+		if err != nil {
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		neg, err := celrt.NegInt(i2)
+		if err != nil {
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		product, err := celrt.MulInt(celrt.StringSize(v1), neg)
+		if err != nil {
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		product2, err := celrt.MulInt(i, product)
+		if err != nil {
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		l1 = product2
 	}
-	n, err := celrt.Select(input, "n")
-	if err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	var l2 string
+	if slot == celrt.SlotTier {
+		opt, err := celrt.OptSelect(input, "n")
+		if err != nil {
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		v2 := opt.Value
+		if !opt.Ok {
+			v2 = int64(0)
+		}
+		i3, err := celrt.ToInt(v2)
+		if err != nil {
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		arg := celrt.DoubleToString(float64(i3))
+		if err := budget.CallText("upperAscii", arg); err != nil {
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		l2 = celrt.UpperASCII(arg)
 	}
-	i2, err := celrt.ToInt(n)
-	if err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	neg, err := celrt.NegInt(i2)
-	if err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	product, err := celrt.MulInt(celrt.StringSize(v1), neg)
-	if err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	product2, err := celrt.MulInt(i, product)
-	if err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := product2
-	opt, err := celrt.OptSelect(input, "n")
-	if err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v2 := opt.Value
-	if !opt.Ok {
-		v2 = int64(0)
-	}
-	i3, err := celrt.ToInt(v2)
-	if err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	arg := celrt.DoubleToString(float64(i3))
-	if err := budget.CallText("upperAscii", arg); err != nil {
-		return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := celrt.UpperASCII(arg)
-	return letsR73{
+	return letsR75{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR73 formats calls to "r73".
+// PreviewR75 formats calls to "r75".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r73":
+// Defined in random.yaml, registered with owner "random.yaml#r75":
 //
 //	l1 = (int((double(input.d) / 0.5)) * (size((has(input.s) ? string(input.s) : "")) * -int(input.n)))
 //	l2 = (string(double(int(input.?n.orValue(0))))).upperAscii()
 //	preview = string(l1)
-func PreviewR73(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR73Of(input, tool, limits)
+func PreviewR75(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR75Of(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
 	return strconv.FormatInt(lets.l1, 10), true, nil
 }
 
-// TierR73 returns the tier of a call to "r73", documented with PreviewR73:
+// TierR75 returns the tier of a call to "r75", documented with PreviewR75:
 //
 //	tier = (size(l2) in [1, 2, 3].map(v2, int(input.?n.orValue(0))).map(v1, (false ? 0 : -9223372036854775808))) ? "read" : "write"
-func TierR73(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR73Of(input, tool, limits)
+func TierR75(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR75Of(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -12120,14 +10532,11 @@ func TierR73(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v5)
 }
 
-// RowR73 renders the row of a call to "r73", documented with PreviewR73:
+// RowR75 renders the row of a call to "r75", documented with PreviewR75:
 //
 //	row = durationText(((has(input.s) ? -0.0 : double(input.?d.orValue(0.0))) + (false ? 1e300 : -1.25)))
-func RowR73(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR73Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR75(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
 		return "", false, err
@@ -12166,45 +10575,45 @@ func RowR73(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.DurationText(arg), true, nil
 }
 
-// formatterR73 registers the functions of "r73".
-var formatterR73 = &slots{
-	preview:      PreviewR73,
-	tierOf:       TierR73,
-	row:          RowR73,
+// formatterR75 registers the functions of "r75".
+var formatterR75 = &slots{
+	preview:      PreviewR75,
+	tierOf:       TierR75,
+	row:          RowR75,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"d"}, {"n"}, {"s"}}},
 }
 
-// letsR74 holds the lets of "r74", which each of its functions computes first.
-type letsR74 struct {
+// letsR76 holds the lets of "r76", which each of its functions computes first.
+type letsR76 struct {
 	l1 int64
 }
 
-// letsR74Of computes the lets of "r74" in order, and returns the budget and the
+// letsR76Of computes the lets of "r76" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR74Of(input *value.Object, tool string, limits runtime.Limits) (letsR74, celrt.Budget, int, error) {
+func letsR76Of(input *value.Object, tool string, limits runtime.Limits) (letsR76, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	d, err := celrt.Select(input, "d")
 	if err != nil {
-		return letsR74{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	d2, err := celrt.ToDouble(d)
 	if err != nil {
-		return letsR74{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	has, err := celrt.Has(input, "m")
 	if err != nil {
-		return letsR74{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 int64
 	if has {
 		m, err := celrt.Select(input, "m")
 		if err != nil {
-			return letsR74{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		i, err := celrt.ToInt(m)
 		if err != nil {
-			return letsR74{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = i
 	} else {
@@ -12212,26 +10621,26 @@ func letsR74Of(input *value.Object, tool string, limits runtime.Limits) (letsR74
 	}
 	arg := celrt.DoubleToString(d2)
 	if err := budget.CallText("charAt", arg, v1); err != nil {
-		return letsR74{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r, err := celrt.CharAt(arg, v1)
 	if err != nil {
-		return letsR74{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.StringSize(r)
-	return letsR74{
+	return letsR76{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR74 formats calls to "r74".
+// PreviewR76 formats calls to "r76".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r74":
+// Defined in random.yaml, registered with owner "random.yaml#r76":
 //
 //	l1 = size((string(double(input.d))).charAt((has(input.m) ? int(input.m) : 0)))
 //	preview = collapse(redact((string(1)).charAt(l1)))
-func PreviewR74(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR74Of(input, tool, limits)
+func PreviewR76(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR76Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -12254,14 +10663,10 @@ func PreviewR74(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Collapse(arg3), true, nil
 }
 
-// RowR74 renders the row of a call to "r74", documented with PreviewR74:
+// RowR76 renders the row of a call to "r76", documented with PreviewR76:
 //
 //	row = string(-lines("a"))
-func RowR74(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, _, _, err := letsR74Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR76(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	neg, err := celrt.NegInt(celrt.Lines("a"))
 	if err != nil {
 		return "", false, err
@@ -12269,20 +10674,20 @@ func RowR74(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return strconv.FormatInt(neg, 10), true, nil
 }
 
-// formatterR74 registers the functions of "r74".
-var formatterR74 = &slots{
-	preview:      PreviewR74,
-	row:          RowR74,
+// formatterR76 registers the functions of "r76".
+var formatterR76 = &slots{
+	preview:      PreviewR76,
+	row:          RowR76,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"d"}, {"m"}}},
 }
 
-// PreviewR75 formats calls to "r75".
+// PreviewR77 formats calls to "r77".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r75":
+// Defined in random.yaml, registered with owner "random.yaml#r77":
 //
 //	preview = fields(input, -9223372036854775808)
-func PreviewR75(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR77(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.Call("fields", input, int64(-9223372036854775808)); err != nil {
 		return "", false, err
@@ -12290,10 +10695,10 @@ func PreviewR75(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Fields(input, int64(-9223372036854775808)), true, nil
 }
 
-// TierR75 returns the tier of a call to "r75", documented with PreviewR75:
+// TierR77 returns the tier of a call to "r77", documented with PreviewR77:
 //
 //	tier = (redact(string(parseJSON(input.s).orValue("none"))) in ((input.s).split("héllo") + (input.s).split(""))) ? "read" : "write"
-func TierR75(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR77(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
@@ -12346,10 +10751,10 @@ func TierR75(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// ResultR75 summarizes the result of a call to "r75", documented with PreviewR75:
+// ResultR77 summarizes the result of a call to "r77", documented with PreviewR77:
 //
 //	result = string([1, 2, 3].map(v1, input.m).size()) + fileSize(input.tags.size())
-func ResultR75(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR77(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
@@ -12383,58 +10788,277 @@ func ResultR75(input *value.Object, tool string, limits runtime.Limits, result *
 	return arg2 + arg3, true, nil
 }
 
-// formatterR75 registers the functions of "r75".
-var formatterR75 = &slots{
-	preview:      PreviewR75,
-	tierOf:       TierR75,
-	result:       ResultR75,
+// formatterR77 registers the functions of "r77".
+var formatterR77 = &slots{
+	preview:      PreviewR77,
+	tierOf:       TierR77,
+	result:       ResultR77,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{All: true},
 }
 
-// PreviewR76 formats calls to "r76".
+// letsR78 holds the lets of "r78", which each of its functions computes first.
+type letsR78 struct {
+	l1 string
+}
+
+// letsR78Of computes the lets of "r78" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsR78Of(input *value.Object, tool string, limits runtime.Limits) (letsR78, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	m, err := celrt.Select(input, "m")
+	if err != nil {
+		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	i, err := celrt.ToInt(m)
+	if err != nil {
+		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	arg := strconv.FormatBool(i < int64(-1))
+	if err := budget.CallText("strings.quote", arg); err != nil {
+		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	l1 := celrt.Quote(arg)
+	return letsR78{
+		l1: l1,
+	}, budget, 0, nil
+}
+
+// PreviewR78 formats calls to "r78".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r76":
+// Defined in random.yaml, registered with owner "random.yaml#r78":
+//
+//	l1 = strings.quote(string((int(input.m) < -1)))
+//	l2 = int((((has(input.d) ? double(input.d) : 0.0) / -0.0) + ((has(input.b) ? bool(input.b) : false) ? 2.0 : (has(input.d) ? double(input.d) : 0.0))))
+//	preview = cel.bind(v1, (l1).lowerAscii(), collapse((plural(-1, "item", "items")).split(string(input.s), int(input.m)).join("|")))
+func PreviewR78(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	_, budget, _, err := letsR78Of(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("plural", int64(-1), "item", "items"); err != nil {
+		return "", false, err
+	}
+	s, err := celrt.Select(input, "s")
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("string", s); err != nil {
+		return "", false, err
+	}
+	s2, err := celrt.ToString(s)
+	if err != nil {
+		return "", false, err
+	}
+	m, err := celrt.Select(input, "m")
+	if err != nil {
+		return "", false, err
+	}
+	i, err := celrt.ToInt(m)
+	if err != nil {
+		return "", false, err
+	}
+	arg2 := celrt.Plural(int64(-1), "item", "items")
+	if err := budget.CallText("split", arg2, s2, i); err != nil {
+		return "", false, err
+	}
+	arg3 := celrt.SplitN(arg2, s2, i)
+	if err := budget.Call("join", arg3, "|"); err != nil {
+		return "", false, err
+	}
+	arg4 := celrt.JoinSep(arg3, "|")
+	if err := budget.CallText("collapse", arg4); err != nil {
+		return "", false, err
+	}
+	return celrt.Collapse(arg4), true, nil
+}
+
+// TierR78 returns the tier of a call to "r78", documented with PreviewR78:
+//
+//	tier = ((-int(input.?n.orValue(0)) * ((has(input.n) ? int(input.n) : 0) + int(input.?n.orValue(0)))) in [1, 2, 3].map(v3, 0).map(v2,
+//	    ("A b ").indexOf(l1))) ? "read" : "write"
+func TierR78(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR78Of(input, tool, limits)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	opt, err := celrt.OptSelect(input, "n")
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = int64(0)
+	}
+	i, err := celrt.ToInt(v1)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	neg, err := celrt.NegInt(i)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	has, err := celrt.Has(input, "n")
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v2 int64
+	if has {
+		n, err := celrt.Select(input, "n")
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		i2, err := celrt.ToInt(n)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		v2 = i2
+	} else {
+		v2 = int64(0)
+	}
+	opt2, err := celrt.OptSelect(input, "n")
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	v3 := opt2.Value
+	if !opt2.Ok {
+		v3 = int64(0)
+	}
+	i3, err := celrt.ToInt(v3)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	if err := budget.Call("_+_", v2, i3); err != nil {
+		return runtime.TierUnknown, err
+	}
+	sum, err := celrt.AddInt(v2, i3)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	product, err := celrt.MulInt(neg, sum)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	items := []int64{int64(1), int64(2), int64(3)}
+	list := make([]int64, 0, len(items))
+	for range items {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		elem := int64(0)
+		if err := budget.Charge("_+_", 16); err != nil {
+			return runtime.TierUnknown, err
+		}
+		list = append(list, elem)
+	}
+	list2 := make([]int64, 0, len(list))
+	for range list {
+		if steps++; steps > celrt.MaxSteps {
+			return runtime.TierUnknown, celrt.ErrSteps
+		}
+		arg := lets.l1
+		if err := budget.CallText("indexOf", "A b ", arg); err != nil {
+			return runtime.TierUnknown, err
+		}
+		r, err := celrt.IndexOf("A b ", arg)
+		if err != nil {
+			return runtime.TierUnknown, err
+		}
+		if err := budget.Charge("_+_", 16); err != nil {
+			return runtime.TierUnknown, err
+		}
+		list2 = append(list2, r)
+	}
+	var v4 string
+	if slices.Contains(list2, product) {
+		v4 = "read"
+	} else {
+		v4 = "write"
+	}
+	return celrt.Tier(v4)
+}
+
+// ResultR78 summarizes the result of a call to "r78", documented with PreviewR78:
+//
+//	result = redact(baseName(json(input.?meta.orValue({"k": "v"}))))
+func ResultR78(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
+	opt, err := celrt.OptSelect(input, "meta")
+	if err != nil {
+		return "", false, err
+	}
+	v1 := opt.Value
+	if !opt.Ok {
+		v2 := "v"
+		m, err := celrt.NewMap([]any{"k"}, []any{v2})
+		if err != nil {
+			return "", false, err
+		}
+		v1 = m
+	}
+	text, err := budget.JSON(v1)
+	if err != nil {
+		return "", false, err
+	}
+	arg := celrt.BaseName(text)
+	if err := budget.CallText("redact", arg); err != nil {
+		return "", false, err
+	}
+	return celrt.Redact(arg), true, nil
+}
+
+// formatterR78 registers the functions of "r78".
+var formatterR78 = &slots{
+	preview:      PreviewR78,
+	tierOf:       TierR78,
+	result:       ResultR78,
+	presentation: runtime.Presentation{},
+	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"s"}}},
+}
+
+// PreviewR79 formats calls to "r79".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r79":
 //
 //	preview = string(parseJSON(((baseName(string(input.?t.orValue(""))) == nonEmpty(string(input.?t.orValue(""))).orValue("%")) ?
 //	    sqlKinds(string(input.?nums.orValue([]).map(x, int(x)).size())).join(",") : (((has(input.s) ? string(input.s) : "")).contains((has(input.t) ?
 //	    string(input.t) : "")) ? (string(input.?s.orValue(""))).trim() : baseName((has(input.s) ? string(input.s) : ""))))).orValue("none"))
 //
 // It runs in the CEL interpreter: a comprehension with two variables over a value whose type is only known at run time.
-func PreviewR76(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	return catalog.FormatTool("r76", input, tool, limits)
+func PreviewR79(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return catalog.FormatTool("r79", input, tool, limits)
 }
 
-// TierR76 returns the tier of a call to "r76", documented with PreviewR76:
+// TierR79 returns the tier of a call to "r79", documented with PreviewR79:
 //
 //	tier = (["a", "b"].map(v2, "").all(v1, (string(input.s) in ["a", "b"])) || input.?meta.orValue({"k": "v"}).exists(v3, v4,
 //	    ("\u00e9\u0301").matches(""))) ? "read" : "write"
-func TierR76(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	return catalog.TierTool("r76", input, tool, limits)
+func TierR79(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	return catalog.TierTool("r79", input, tool, limits)
 }
 
-// RowR76 renders the row of a call to "r76", documented with PreviewR76:
+// RowR79 renders the row of a call to "r79", documented with PreviewR79:
 //
 //	row = string(((int(input.n) % int(input.m)) + input.?tags.orValue([]).map(x, string(x)).size()))
-func RowR76(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	return catalog.RowTool("r76", input, tool, limits)
+func RowR79(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return catalog.RowTool("r79", input, tool, limits)
 }
 
-// formatterR76 registers the functions of "r76".
-var formatterR76 = &slots{
-	preview:      PreviewR76,
-	tierOf:       TierR76,
-	row:          RowR76,
+// formatterR79 registers the functions of "r79".
+var formatterR79 = &slots{
+	preview:      PreviewR79,
+	tierOf:       TierR79,
+	row:          RowR79,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"nums"}, {"s"}, {"t"}}},
 }
 
-// PreviewR77 formats calls to "r77".
+// PreviewR80 formats calls to "r80".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r77":
+// Defined in random.yaml, registered with owner "random.yaml#r80":
 //
 //	preview = json(input.?nums.orValue([]).map(x, int(x)).map(v4, v4).map(v3, v3).map(v2, v2))
-func PreviewR77(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR80(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
@@ -12501,79 +11125,57 @@ func PreviewR77(input *value.Object, tool string, limits runtime.Limits) (string
 	return text, true, nil
 }
 
-// formatterR77 registers the functions of "r77".
-var formatterR77 = &slots{preview: PreviewR77, fields: runtime.InputFields{Read: [][]string{{"nums"}}}}
+// formatterR80 registers the functions of "r80".
+var formatterR80 = &slots{preview: PreviewR80, fields: runtime.InputFields{Read: [][]string{{"nums"}}}}
 
-// letsR78 holds the lets of "r78", which each of its functions computes first.
-type letsR78 struct {
-	l1 int64
+// letsR81 holds the lets of "r81", which each of its functions computes first.
+type letsR81 struct {
 	l2 string
 }
 
-// letsR78Of computes the lets of "r78" in order, and returns the budget and the
+// letsR81Of computes the lets of "r81" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR78Of(input *value.Object, tool string, limits runtime.Limits) (letsR78, celrt.Budget, int, error) {
+func letsR81Of(input *value.Object, tool string, limits runtime.Limits) (letsR81, celrt.Budget, int, error) {
 	var budget celrt.Budget
-	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-	if err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("split", t, ""); err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
-	if err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	diff, err := celrt.SubInt(int64(len(tags)), celrt.StringSize("é́"))
-	if err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	diff2, err := celrt.SubInt(int64(len(celrt.Split(t, ""))), diff)
-	if err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := diff2
 	arg := celrt.Trim("A b ")
 	if err := budget.CallText("shortcut", arg); err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR81{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR81{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	arg2 := celrt.Shortcut(arg)
 	if err := budget.CallText("substring", arg2, n); err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR81{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	r, err := celrt.Substring(arg2, n)
 	if err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR81{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	l2 := r
-	return letsR78{
-		l1: l1,
+	return letsR81{
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR78 formats calls to "r78".
+// PreviewR81 formats calls to "r81".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r78":
+// Defined in random.yaml, registered with owner "random.yaml#r81":
 //
 //	l1 = ((input.t).split("").size() - (input.tags.size() - size("\u00e9\u0301")))
 //	l2 = (shortcut(("A b ").trim())).substring(input.n)
 //	preview = l2
-func PreviewR78(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR78Of(input, tool, limits)
+func PreviewR81(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR81Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// formatterR78 registers the functions of "r78".
-var formatterR78 = &slots{preview: PreviewR78, fields: runtime.InputFields{Read: [][]string{
+// formatterR81 registers the functions of "r81".
+var formatterR81 = &slots{preview: PreviewR81, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -12585,49 +11187,49 @@ var formatterR78 = &slots{preview: PreviewR78, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// letsR79 holds the lets of "r79", which each of its functions computes first.
-type letsR79 struct {
+// letsR82 holds the lets of "r82", which each of its functions computes first.
+type letsR82 struct {
 	l1 string
 }
 
-// letsR79Of computes the lets of "r79" in order, and returns the budget and the
+// letsR82Of computes the lets of "r82" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR79Of(input *value.Object, tool string, limits runtime.Limits) (letsR79, celrt.Budget, int, error) {
+func letsR82Of(input *value.Object, tool string, limits runtime.Limits) (letsR82, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	if err := budget.Call("mcpValue", input); err != nil {
-		return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	m, err := celrt.Select(input, "m")
 	if err != nil {
-		return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(m)
 	if err != nil {
-		return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.MCPValue(input)
 	if err := budget.CallText("charAt", arg, i); err != nil {
-		return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r, err := celrt.CharAt(arg, i)
 	if err != nil {
-		return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Trim(r)
-	return letsR79{
+	return letsR82{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR79 formats calls to "r79".
+// PreviewR82 formats calls to "r82".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r79":
+// Defined in random.yaml, registered with owner "random.yaml#r82":
 //
 //	l1 = ((mcpValue(input)).charAt(int(input.m))).trim()
 //	preview = [1, 2, 3].map(x, string(x)).transformList(v1, v2, shortcut(l1))[int(input.m)] + plural(input.?nums.orValue([]).map(x, int(x)).map(v3,
 //	    int(input.?n.orValue(0)))[0], "item", "items")
-func PreviewR79(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR79Of(input, tool, limits)
+func PreviewR82(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR82Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -12733,53 +11335,53 @@ func PreviewR79(input *value.Object, tool string, limits runtime.Limits) (string
 	return elem3 + arg2, true, nil
 }
 
-// letsR80 holds the lets of "r80", which each of its functions computes first.
-type letsR80 struct {
+// letsR83 holds the lets of "r83", which each of its functions computes first.
+type letsR83 struct {
 	l1 string
 }
 
-// letsR80Of computes the lets of "r80" in order, and returns the budget and the
+// letsR83Of computes the lets of "r83" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR80Of(input *value.Object, tool string, limits runtime.Limits) (letsR80, celrt.Budget, int, error) {
+func letsR83Of(input *value.Object, tool string, limits runtime.Limits) (letsR83, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
-		return letsR80{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR83{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := float64(int64(-9223372036854775808))
 	arg2 := -1.25 * d
 	if err := budget.Call("_+_", arg, arg2); err != nil {
-		return letsR80{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR83{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg3 := arg + arg2
 	if err := budget.CallText("numberText", arg3); err != nil {
-		return letsR80{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR83{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.NumberText(arg3)
-	return letsR80{
+	return letsR83{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR80 formats calls to "r80".
+// PreviewR83 formats calls to "r83".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r80":
+// Defined in random.yaml, registered with owner "random.yaml#r83":
 //
 //	l1 = numberText((double(-9223372036854775808) + (-1.25 * input.d)))
 //	preview = l1
-func PreviewR80(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR80Of(input, tool, limits)
+func PreviewR83(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR83Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// RowR80 renders the row of a call to "r80", documented with PreviewR80:
+// RowR83 renders the row of a call to "r83", documented with PreviewR83:
 //
 //	row = strings.quote(("%s-%d".format([l1, -1])).upperAscii())
-func RowR80(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR80Of(input, tool, limits)
+func RowR83(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR83Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -12801,10 +11403,10 @@ func RowR80(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Quote(arg2), true, nil
 }
 
-// formatterR80 registers the functions of "r80".
-var formatterR80 = &slots{
-	preview:      PreviewR80,
-	row:          RowR80,
+// formatterR83 registers the functions of "r83".
+var formatterR83 = &slots{
+	preview:      PreviewR83,
+	row:          RowR83,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -12819,13 +11421,13 @@ var formatterR80 = &slots{
 	}},
 }
 
-// PreviewR81 formats calls to "r81".
+// PreviewR84 formats calls to "r84".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r81":
+// Defined in random.yaml, registered with owner "random.yaml#r84":
 //
 //	preview = inline(cel.bind(v1, {string(input.t): (has(input.s) ? string(input.s) : "")}[?string(input.s)].orValue(string(input.?s.orValue(""))), v1),
 //	    int(input.?m.orValue(0)))
-func PreviewR81(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR84(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		t, err := celrt.Select(input, "t")
@@ -12929,10 +11531,10 @@ func PreviewR81(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Inline(v13, i), true, nil
 }
 
-// TierR81 returns the tier of a call to "r81", documented with PreviewR81:
+// TierR84 returns the tier of a call to "r84", documented with PreviewR84:
 //
 //	tier = !(double(-1) <= ((has(input.d) ? double(input.d) : 0.0) + 1e300)) ? "read" : "write"
-func TierR81(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR84(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "d")
 	if err != nil {
@@ -12969,19 +11571,19 @@ func TierR81(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// formatterR81 registers the functions of "r81".
-var formatterR81 = &slots{
-	preview: PreviewR81,
-	tierOf:  TierR81,
+// formatterR84 registers the functions of "r84".
+var formatterR84 = &slots{
+	preview: PreviewR84,
+	tierOf:  TierR84,
 	fields:  runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}},
 }
 
-// PreviewR82 formats calls to "r82".
+// PreviewR85 formats calls to "r85".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r82":
+// Defined in random.yaml, registered with owner "random.yaml#r85":
 //
 //	preview = json(input)
-func PreviewR82(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR85(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	text, err := budget.JSON(input)
 	if err != nil {
@@ -12990,20 +11592,20 @@ func PreviewR82(input *value.Object, tool string, limits runtime.Limits) (string
 	return text, true, nil
 }
 
-// PreviewR83 formats calls to "r83".
+// PreviewR86 formats calls to "r86".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r83":
+// Defined in random.yaml, registered with owner "random.yaml#r86":
 //
 //	preview = string([1, 2, 3].size())
-func PreviewR83(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR86(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	v1 := int64(len([]int64{int64(1), int64(2), int64(3)}))
 	return strconv.FormatInt(v1, 10), true, nil
 }
 
-// TierR83 returns the tier of a call to "r83", documented with PreviewR83:
+// TierR86 returns the tier of a call to "r86", documented with PreviewR86:
 //
 //	tier = ((size("A b ") < [1, 2, 3][input.n]) || ((input.t).trim() == ("%").trim())) ? "read" : "write"
-func TierR83(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR86(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	v1, failure := func() (bool, error) {
 		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 		if err != nil {
@@ -13038,10 +11640,10 @@ func TierR83(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// RowR83 renders the row of a call to "r83", documented with PreviewR83:
+// RowR86 renders the row of a call to "r86", documented with PreviewR86:
 //
 //	row = durationText(((input.d * input.d) + (input.b ? -0.0 : input.d)))
-func RowR83(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR86(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -13076,11 +11678,11 @@ func RowR83(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.DurationText(arg2), true, nil
 }
 
-// formatterR83 registers the functions of "r83".
-var formatterR83 = &slots{
-	preview:      PreviewR83,
-	tierOf:       TierR83,
-	row:          RowR83,
+// formatterR86 registers the functions of "r86".
+var formatterR86 = &slots{
+	preview:      PreviewR86,
+	tierOf:       TierR86,
+	row:          RowR86,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -13095,70 +11697,17 @@ var formatterR83 = &slots{
 	}},
 }
 
-// letsR84 holds the lets of "r84", which each of its functions computes first.
-type letsR84 struct {
-	l1 string
-	l2 string
-}
-
-// letsR84Of computes the lets of "r84" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR84Of(input *value.Object, tool string, limits runtime.Limits) (letsR84, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	has, err := celrt.Has(input, "d")
-	if err != nil {
-		return letsR84{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 float64
-	if has {
-		d, err := celrt.Select(input, "d")
-		if err != nil {
-			return letsR84{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		d2, err := celrt.ToDouble(d)
-		if err != nil {
-			return letsR84{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = d2
-	} else {
-		v1 = 0.0
-	}
-	arg := 2.0 * v1
-	if err := budget.CallText("numberText", arg); err != nil {
-		return letsR84{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg2 := celrt.NumberText(arg)
-	if err := budget.CallText("strings.quote", arg2); err != nil {
-		return letsR84{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.Quote(arg2)
-	if err := budget.CallText("plural", int64(1), "item", "items"); err != nil {
-		return letsR84{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v2 := celrt.Lines(celrt.Plural(int64(1), "item", "items"))
-	if err := budget.CallText("fileSize", v2); err != nil {
-		return letsR84{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := celrt.FileSizeInt(v2)
-	return letsR84{
-		l1: l1,
-		l2: l2,
-	}, budget, 0, nil
-}
-
-// PreviewR84 formats calls to "r84".
+// PreviewR87 formats calls to "r87".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r84":
+// Defined in random.yaml, registered with owner "random.yaml#r87":
 //
 //	l1 = strings.quote(numberText((2.0 * (has(input.d) ? double(input.d) : 0.0))))
 //	l2 = fileSize(lines(plural(1, "item", "items")))
 //	preview = shortcut(string(((string(input.s) == "\u00e9\u0301") ? (9223372036854775807 * -9223372036854775808) : input.?tags.orValue([]).map(x,
 //	    string(x)).size())))
-func PreviewR84(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, steps, err := letsR84Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR87(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	var budget celrt.Budget
 	s, err := celrt.Select(input, "s")
 	if err != nil {
 		return "", false, err
@@ -13217,15 +11766,15 @@ func PreviewR84(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Shortcut(arg), true, nil
 }
 
-// formatterR84 registers the functions of "r84".
-var formatterR84 = &slots{preview: PreviewR84, fields: runtime.InputFields{Read: [][]string{{"s"}, {"tags"}}}}
+// formatterR87 registers the functions of "r87".
+var formatterR87 = &slots{preview: PreviewR87, fields: runtime.InputFields{Read: [][]string{{"s"}, {"tags"}}}}
 
-// PreviewR85 formats calls to "r85".
+// PreviewR88 formats calls to "r88".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r85":
+// Defined in random.yaml, registered with owner "random.yaml#r88":
 //
 //	preview = ((fileSize((has(input.s) ? 3 : input.m))).charAt(input.m)).trim()
-func PreviewR85(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR88(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	var v1 int64
 	if celrt.FieldSet(input, "s") {
@@ -13255,10 +11804,10 @@ func PreviewR85(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Trim(r), true, nil
 }
 
-// TierR85 returns the tier of a call to "r85", documented with PreviewR85:
+// TierR88 returns the tier of a call to "r88", documented with PreviewR88:
 //
 //	tier = (promptPath(truncate(input.t, 1)).orValue("none")).startsWith(input.t) ? "read" : "write"
-func TierR85(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR88(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
@@ -13285,10 +11834,10 @@ func TierR85(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// RowR85 renders the row of a call to "r85", documented with PreviewR85:
+// RowR88 renders the row of a call to "r88", documented with PreviewR88:
 //
 //	row = ((input.tags + input.tags).join(", ")).substring(input.m)
-func RowR85(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR88(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
 	if err != nil {
@@ -13319,10 +11868,10 @@ func RowR85(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return r, true, nil
 }
 
-// ResultR85 summarizes the result of a call to "r85", documented with PreviewR85:
+// ResultR88 summarizes the result of a call to "r88", documented with PreviewR88:
 //
 //	result = sqlKinds(truncate({input.t: result.text}[?input.s].orValue(string(result.details.?n.orValue(0))), int(0.5))).join(",")
-func ResultR85(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR88(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
@@ -13387,12 +11936,12 @@ func ResultR85(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.JoinSep(arg2, ","), true, nil
 }
 
-// formatterR85 registers the functions of "r85".
-var formatterR85 = &slots{
-	preview:      PreviewR85,
-	tierOf:       TierR85,
-	row:          RowR85,
-	result:       ResultR85,
+// formatterR88 registers the functions of "r88".
+var formatterR88 = &slots{
+	preview:      PreviewR88,
+	tierOf:       TierR88,
+	row:          RowR88,
+	result:       ResultR88,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -13407,12 +11956,12 @@ var formatterR85 = &slots{
 	}},
 }
 
-// PreviewR86 formats calls to "r86".
+// PreviewR89 formats calls to "r89".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r86":
+// Defined in random.yaml, registered with owner "random.yaml#r89":
 //
 //	preview = promptPath(string(((input.n - input.m) in [1, 2, 3]))).orValue("none")
-func PreviewR86(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR89(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
 		return "", false, err
@@ -13434,10 +11983,10 @@ func PreviewR86(input *value.Object, tool string, limits runtime.Limits) (string
 	return v2, true, nil
 }
 
-// TierR86 returns the tier of a call to "r86", documented with PreviewR86:
+// TierR89 returns the tier of a call to "r89", documented with PreviewR89:
 //
 //	tier = ((input.meta[?"%"].orValue(input.s)).split(input.s, input.m).join("|") == input.meta[?input.s].orValue(input.s)) ? "read" : "write"
-func TierR86(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR89(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
@@ -13511,10 +12060,10 @@ func TierR86(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// formatterR86 registers the functions of "r86".
-var formatterR86 = &slots{
-	preview: PreviewR86,
-	tierOf:  TierR86,
+// formatterR89 registers the functions of "r89".
+var formatterR89 = &slots{
+	preview: PreviewR89,
+	tierOf:  TierR89,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -13528,12 +12077,12 @@ var formatterR86 = &slots{
 	}},
 }
 
-// PreviewR87 formats calls to "r87".
+// PreviewR90 formats calls to "r90".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r87":
+// Defined in random.yaml, registered with owner "random.yaml#r90":
 //
 //	preview = durationText((((1e300 * -0.0) + (0.5 + -0.0)) * double(["a", "b"].size())))
-func PreviewR87(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR90(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	d := math.Copysign(0, -1)
 	d2 := 1e+300
@@ -13554,8 +12103,8 @@ func PreviewR87(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.DurationText(v1), true, nil
 }
 
-// formatterR87 registers the functions of "r87".
-var formatterR87 = &slots{preview: PreviewR87, fields: runtime.InputFields{Read: [][]string{
+// formatterR90 registers the functions of "r90".
+var formatterR90 = &slots{preview: PreviewR90, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -13567,13 +12116,13 @@ var formatterR87 = &slots{preview: PreviewR87, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// PreviewR88 formats calls to "r88".
+// PreviewR91 formats calls to "r91".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r88":
+// Defined in random.yaml, registered with owner "random.yaml#r91":
 //
 //	preview = string((plural(((has(input.m) ? int(input.m) : 0) % 1), "item", "items") in [1, 2, 3].map(x, string(x)).filter(v1,
 //	    ("\u00e9\u0301").contains(v1))))
-func PreviewR88(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR91(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "m")
@@ -13629,10 +12178,10 @@ func PreviewR88(input *value.Object, tool string, limits runtime.Limits) (string
 	return strconv.FormatBool(v2), true, nil
 }
 
-// TierR88 returns the tier of a call to "r88", documented with PreviewR88:
+// TierR91 returns the tier of a call to "r91", documented with PreviewR91:
 //
 //	tier = (inline(shortcut(string(input.s)), int(input.?m.orValue(0)))).matches("(?i)h") ? "read" : "write"
-func TierR88(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR91(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	s, err := celrt.Select(input, "s")
 	if err != nil {
@@ -13664,7 +12213,7 @@ func TierR88(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	if err := budget.CallText("inline", arg, i); err != nil {
 		return runtime.TierUnknown, err
 	}
-	matched, err := patternR88_1.MatchString(celrt.Inline(arg, i))
+	matched, err := patternR91_1.MatchString(celrt.Inline(arg, i))
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -13677,11 +12226,11 @@ func TierR88(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// ResultR88 summarizes the result of a call to "r88", documented with PreviewR88:
+// ResultR91 summarizes the result of a call to "r91", documented with PreviewR91:
 //
 //	result = shortcut((input.?tags.orValue([]).map(x, string(x)).all(v2, bool(input.?b.orValue(false))) ? plural(3, "item", "items") :
 //	    inline(string(input.t), int(input.?m.orValue(0)))))
-func ResultR88(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR91(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	found := true
@@ -13793,29 +12342,29 @@ func ResultR88(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Shortcut(v5), true, nil
 }
 
-// formatterR88 registers the functions of "r88".
-var formatterR88 = &slots{
-	preview:      PreviewR88,
-	tierOf:       TierR88,
-	result:       ResultR88,
+// formatterR91 registers the functions of "r91".
+var formatterR91 = &slots{
+	preview:      PreviewR91,
+	tierOf:       TierR91,
+	result:       ResultR91,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}}},
 }
 
-var patternR88_1 = celrt.NewPattern("(?i)h")
+var patternR91_1 = celrt.NewPattern("(?i)h")
 
-// letsR89 holds the lets of "r89", which each of its functions computes first.
-type letsR89 struct {
+// letsR92 holds the lets of "r92", which each of its functions computes first.
+type letsR92 struct {
 	l1 string
 }
 
-// letsR89Of computes the lets of "r89" in order, and returns the budget and the
+// letsR92Of computes the lets of "r92" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR89Of(input *value.Object, tool string, limits runtime.Limits) (letsR89, celrt.Budget, int, error) {
+func letsR92Of(input *value.Object, tool string, limits runtime.Limits) (letsR92, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	v1 := celrt.DoubleToString(float64(int64(9223372036854775807)))
 	if err := budget.CallText("parseJSON", v1); err != nil {
-		return letsR89{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR92{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt := celrt.ParseJSON(v1)
 	v2 := opt.Value
@@ -13823,37 +12372,37 @@ func letsR89Of(input *value.Object, tool string, limits runtime.Limits) (letsR89
 		v2 = "none"
 	}
 	if err := budget.CallText("string", v2); err != nil {
-		return letsR89{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR92{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(v2)
 	if err != nil {
-		return letsR89{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR92{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := s
-	return letsR89{
+	return letsR92{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR89 formats calls to "r89".
+// PreviewR92 formats calls to "r92".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r89":
+// Defined in random.yaml, registered with owner "random.yaml#r92":
 //
 //	l1 = string(parseJSON(string(double(9223372036854775807))).orValue("none"))
 //	preview = l1
-func PreviewR89(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR89Of(input, tool, limits)
+func PreviewR92(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR92Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// TierR89 returns the tier of a call to "r89", documented with PreviewR89:
+// TierR92 returns the tier of a call to "r92", documented with PreviewR92:
 //
 //	tier = ((l1).split(string(input.s), int(input.?m.orValue(0))).join("|") == mcpValue(["%", "a"])) ? "read" : "write"
-func TierR89(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR89Of(input, tool, limits)
+func TierR92(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR92Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -13902,19 +12451,221 @@ func TierR89(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// formatterR89 registers the functions of "r89".
-var formatterR89 = &slots{
-	preview: PreviewR89,
-	tierOf:  TierR89,
+// formatterR92 registers the functions of "r92".
+var formatterR92 = &slots{
+	preview: PreviewR92,
+	tierOf:  TierR92,
 	fields:  runtime.InputFields{},
 }
 
-// PreviewR90 formats calls to "r90".
+// PreviewR93 formats calls to "r93".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r90":
+// Defined in random.yaml, registered with owner "random.yaml#r93":
+//
+//	l1 = truncate(strings.quote(["a", "b"][int(input.?n.orValue(0))]), int((double(input.?d.orValue(0.0)) * 2.0)))
+//	l2 = ((lines(l1) + (true ? -9223372036854775808 : 3)) % (size(string(input.s)) - int(1e300)))
+//	preview = string((double(int((has(input.d) ? double(input.d) : 0.0))) * double(int(-0.0))))
+func PreviewR93(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	has, err := celrt.Has(input, "d")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 float64
+	if has {
+		d, err := celrt.Select(input, "d")
+		if err != nil {
+			return "", false, err
+		}
+		d2, err := celrt.ToDouble(d)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = d2
+	} else {
+		v1 = 0.0
+	}
+	i, err := celrt.DoubleToInt(v1)
+	if err != nil {
+		return "", false, err
+	}
+	i2, err := celrt.DoubleToInt(math.Copysign(0, -1))
+	if err != nil {
+		return "", false, err
+	}
+	return celrt.DoubleToString(float64(i) * float64(i2)), true, nil
+}
+
+// RowR93 renders the row of a call to "r93", documented with PreviewR93:
+//
+//	row = string(input.?nums.orValue([]).map(x, int(x)).map(v2, 1).map(v1, int(1e300)).size())
+func RowR93(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	var budget celrt.Budget
+	opt, err := celrt.OptSelect(input, "nums")
+	if err != nil {
+		return "", false, err
+	}
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = []any{}
+	}
+	items, err := celrt.Iterate(v1)
+	if err != nil {
+		return "", false, err
+	}
+	list := make([]int64, 0, items.Len())
+	for i2 := range items.Len() {
+		x := items.At(i2)
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		i, err := celrt.ToInt(x)
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, err
+		}
+		list = append(list, i)
+	}
+	list2 := make([]int64, 0, len(list))
+	for range list {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		elem := int64(1)
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, err
+		}
+		list2 = append(list2, elem)
+	}
+	list3 := make([]int64, 0, len(list2))
+	for range list2 {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		i3, err := celrt.DoubleToInt(1e+300)
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.Charge("_+_", 16); err != nil {
+			return "", false, err
+		}
+		list3 = append(list3, i3)
+	}
+	return strconv.FormatInt(int64(len(list3)), 10), true, nil
+}
+
+// ResultR93 summarizes the result of a call to "r93", documented with PreviewR93:
+//
+//	result = input.?meta.orValue({"k": "v"})[?(has(input.s) ? string(input.s) : "")].orValue(result.content.map(c, string(c.?text.orValue(""))).join("/"))
+func ResultR93(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	steps := 0
+	var budget celrt.Budget
+	opt, err := celrt.OptSelect(input, "meta")
+	if err != nil {
+		return "", false, err
+	}
+	v1 := opt.Value
+	if !opt.Ok {
+		v2 := "v"
+		m, err := celrt.NewMap([]any{"k"}, []any{v2})
+		if err != nil {
+			return "", false, err
+		}
+		v1 = m
+	}
+	has, err := celrt.Has(input, "s")
+	if err != nil {
+		return "", false, err
+	}
+	var v3 string
+	if has {
+		s, err := celrt.Select(input, "s")
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.CallText("string", s); err != nil {
+			return "", false, err
+		}
+		s2, err := celrt.ToString(s)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = s2
+	} else {
+		v3 = ""
+	}
+	opt2, err := celrt.OptIndex(v1, v3)
+	if err != nil {
+		return "", false, err
+	}
+	x, err := func(v any) (celrt.Optional[any], error) {
+		return celrt.AsOptional(v, celrt.AsDyn)
+	}(opt2)
+	if err != nil {
+		return "", false, err
+	}
+	var v4 string
+	if x.Ok {
+		x2, err := celrt.AsString(x.Value)
+		if err != nil {
+			return "", false, err
+		}
+		v4 = x2
+	} else {
+		content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]string, 0, len(content))
+		for _, c := range content {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			opt3, err := celrt.OptSelect(c, "text")
+			if err != nil {
+				return "", false, err
+			}
+			v5 := opt3.Value
+			if !opt3.Ok {
+				v5 = ""
+			}
+			if err := budget.CallText("string", v5); err != nil {
+				return "", false, err
+			}
+			s3, err := celrt.ToString(v5)
+			if err != nil {
+				return "", false, err
+			}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return "", false, err
+			}
+			list = append(list, s3)
+		}
+		if err := budget.Call("join", list, "/"); err != nil {
+			return "", false, err
+		}
+		v4 = celrt.JoinSep(list, "/")
+	}
+	return v4, true, nil
+}
+
+// formatterR93 registers the functions of "r93".
+var formatterR93 = &slots{
+	preview:      PreviewR93,
+	row:          RowR93,
+	result:       ResultR93,
+	presentation: runtime.Presentation{},
+	fields:       runtime.InputFields{Read: [][]string{{"d"}}},
+}
+
+// PreviewR94 formats calls to "r94".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r94":
 //
 //	preview = sqlKinds(plural((lines(string(input.?t.orValue(""))) / ((has(input.n) ? int(input.n) : 0) + 3)), "item", "items")).join(",")
-func PreviewR90(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR94(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "t")
 	if err != nil {
@@ -13974,72 +12725,55 @@ func PreviewR90(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg2, ","), true, nil
 }
 
-// formatterR90 registers the functions of "r90".
-var formatterR90 = &slots{preview: PreviewR90, fields: runtime.InputFields{Read: [][]string{{"n"}, {"t"}}}}
+// formatterR94 registers the functions of "r94".
+var formatterR94 = &slots{preview: PreviewR94, fields: runtime.InputFields{Read: [][]string{{"n"}, {"t"}}}}
 
-// letsR91 holds the lets of "r91", which each of its functions computes first.
-type letsR91 struct {
+// letsR95 holds the lets of "r95", which each of its functions computes first.
+type letsR95 struct {
 	l1 string
-	l2 int64
 }
 
-// letsR91Of computes the lets of "r91" in order, and returns the budget and the
+// letsR95Of computes the lets of "r95" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR91Of(input *value.Object, tool string, limits runtime.Limits) (letsR91, celrt.Budget, int, error) {
+func letsR95Of(input *value.Object, tool string, limits runtime.Limits) (letsR95, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR91{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR95{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("split", t, ","); err != nil {
-		return letsR91{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR95{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := int64(len(celrt.Split(t, ",")))
 	if err := budget.CallText("plural", arg, "item", "items"); err != nil {
-		return letsR91{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR95{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Plural(arg, "item", "items")
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return letsR91{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	if err := budget.CallText("indexOf", l1, s); err != nil {
-		return letsR91{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	r, err := celrt.IndexOf(l1, s)
-	if err != nil {
-		return letsR91{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := r
-	return letsR91{
+	return letsR95{
 		l1: l1,
-		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR91 formats calls to "r91".
+// PreviewR95 formats calls to "r95".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r91":
+// Defined in random.yaml, registered with owner "random.yaml#r95":
 //
 //	l1 = plural((input.t).split(",").size(), "item", "items")
 //	l2 = (l1).indexOf(input.s)
 //	preview = l1
-func PreviewR91(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR91Of(input, tool, limits)
+func PreviewR95(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR95Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// RowR91 renders the row of a call to "r91", documented with PreviewR91:
+// RowR95 renders the row of a call to "r95", documented with PreviewR95:
 //
 //	row = numberText(((input.d * input.d) * (0.5 + 1e300)))
-func RowR91(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR91Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR95(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
 		return "", false, err
@@ -14060,10 +12794,10 @@ func RowR91(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.NumberText(arg), true, nil
 }
 
-// formatterR91 registers the functions of "r91".
-var formatterR91 = &slots{
-	preview:      PreviewR91,
-	row:          RowR91,
+// formatterR95 registers the functions of "r95".
+var formatterR95 = &slots{
+	preview:      PreviewR95,
+	row:          RowR95,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -14078,36 +12812,36 @@ var formatterR91 = &slots{
 	}},
 }
 
-// letsR92 holds the lets of "r92", which each of its functions computes first.
-type letsR92 struct {
+// letsR96 holds the lets of "r96", which each of its functions computes first.
+type letsR96 struct {
 	l1 string
 }
 
-// letsR92Of computes the lets of "r92" in order, and returns the budget and the
+// letsR96Of computes the lets of "r96" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR92Of(input *value.Object, tool string, limits runtime.Limits) (letsR92, celrt.Budget, int, error) {
+func letsR96Of(input *value.Object, tool string, limits runtime.Limits) (letsR96, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	if err := budget.Call("mcpValue", input); err != nil {
-		return letsR92{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR96{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.BaseName(celrt.MCPValue(input))
 	if err := budget.CallText("upperAscii", arg); err != nil {
-		return letsR92{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR96{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.UpperASCII(arg)
-	return letsR92{
+	return letsR96{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR92 formats calls to "r92".
+// PreviewR96 formats calls to "r96".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r92":
+// Defined in random.yaml, registered with owner "random.yaml#r96":
 //
 //	l1 = (baseName(mcpValue(input))).upperAscii()
 //	preview = strings.quote(inline(l1, -9223372036854775808))
-func PreviewR92(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR92Of(input, tool, limits)
+func PreviewR96(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR96Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -14122,12 +12856,12 @@ func PreviewR92(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Quote(arg2), true, nil
 }
 
-// TierR92 returns the tier of a call to "r92", documented with PreviewR92:
+// TierR96 returns the tier of a call to "r96", documented with PreviewR96:
 //
 //	tier = ([l1, (has(input.t) ? string(input.t) : "")].size() < (lines((has(input.t) ? string(input.t) : "")) - (9223372036854775807 *
 //	    int(input.?n.orValue(0))))) ? "read" : "write"
-func TierR92(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR92Of(input, tool, limits)
+func TierR96(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR96Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -14202,14 +12936,11 @@ func TierR92(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v4)
 }
 
-// RowR92 renders the row of a call to "r92", documented with PreviewR92:
+// RowR96 renders the row of a call to "r96", documented with PreviewR96:
 //
 //	row = truncate(inline(shortcut(string(input.t)), (has(input.m) ? int(input.m) : 0)), int((-1.25 * -1.25)))
-func RowR92(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR92Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR96(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	t, err := celrt.Select(input, "t")
 	if err != nil {
 		return "", false, err
@@ -14259,21 +12990,21 @@ func RowR92(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Truncate(arg2, i2), true, nil
 }
 
-// formatterR92 registers the functions of "r92".
-var formatterR92 = &slots{
-	preview:      PreviewR92,
-	tierOf:       TierR92,
-	row:          RowR92,
+// formatterR96 registers the functions of "r96".
+var formatterR96 = &slots{
+	preview:      PreviewR96,
+	tierOf:       TierR96,
+	row:          RowR96,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{All: true},
 }
 
-// PreviewR93 formats calls to "r93".
+// PreviewR97 formats calls to "r97".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r93":
+// Defined in random.yaml, registered with owner "random.yaml#r97":
 //
 //	preview = collapse(collapse((truncate(input.s, 0)).charAt(input.n)))
-func PreviewR93(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR97(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
@@ -14304,8 +13035,8 @@ func PreviewR93(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Collapse(arg2), true, nil
 }
 
-// formatterR93 registers the functions of "r93".
-var formatterR93 = &slots{preview: PreviewR93, fields: runtime.InputFields{Read: [][]string{
+// formatterR97 registers the functions of "r97".
+var formatterR97 = &slots{preview: PreviewR97, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -14317,68 +13048,66 @@ var formatterR93 = &slots{preview: PreviewR93, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// letsR94 holds the lets of "r94", which each of its functions computes first.
-type letsR94 struct {
+// letsR98 holds the lets of "r98", which each of its functions computes first.
+type letsR98 struct {
 	l1 string
 }
 
-// letsR94Of computes the lets of "r94" in order, and returns the budget and the
+// letsR98Of computes the lets of "r98" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR94Of(input *value.Object, tool string, limits runtime.Limits) (letsR94, celrt.Budget, int, error) {
+func letsR98Of(input *value.Object, tool string, limits runtime.Limits) (letsR98, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "d")
 	if err != nil {
-		return letsR94{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 float64
 	if has {
 		d, err := celrt.Select(input, "d")
 		if err != nil {
-			return letsR94{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		d2, err := celrt.ToDouble(d)
 		if err != nil {
-			return letsR94{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = d2
 	} else {
 		v1 = 0.0
 	}
 	if err := budget.Call("_+_", 0.5, v1); err != nil {
-		return letsR94{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.DoubleToString(0.5 + v1)
 	if err := budget.CallText("inline", arg, int64(0)); err != nil {
-		return letsR94{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Inline(arg, int64(0))
-	return letsR94{
+	return letsR98{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR94 formats calls to "r94".
+// PreviewR98 formats calls to "r98".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r94":
+// Defined in random.yaml, registered with owner "random.yaml#r98":
 //
 //	l1 = inline(string((0.5 + (has(input.d) ? double(input.d) : 0.0))), 0)
 //	preview = l1
-func PreviewR94(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR94Of(input, tool, limits)
+func PreviewR98(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR98Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// TierR94 returns the tier of a call to "r94", documented with PreviewR94:
+// TierR98 returns the tier of a call to "r98", documented with PreviewR98:
 //
 //	tier = ((input.?nums.orValue([]).map(x, int(x))[int(input.m)] / size("a")) in [1, 2, 3]) ? "read" : "write"
-func TierR94(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, steps, err := letsR94Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR98(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -14432,32 +13161,32 @@ func TierR94(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// RowR94 renders the row of a call to "r94", documented with PreviewR94:
+// RowR98 renders the row of a call to "r98", documented with PreviewR98:
 //
 //	row = l1
-func RowR94(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR94Of(input, tool, limits)
+func RowR98(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR98Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR94 registers the functions of "r94".
-var formatterR94 = &slots{
-	preview:      PreviewR94,
-	tierOf:       TierR94,
-	row:          RowR94,
+// formatterR98 registers the functions of "r98".
+var formatterR98 = &slots{
+	preview:      PreviewR98,
+	tierOf:       TierR98,
+	row:          RowR98,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"d"}}},
 }
 
-// PreviewR95 formats calls to "r95".
+// PreviewR99 formats calls to "r99".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r95":
+// Defined in random.yaml, registered with owner "random.yaml#r99":
 //
 //	preview = truncate(cel.bind(v1, string((input.d + -0.0)), mcpValue(input)), --(input.n - 9223372036854775807))
-func PreviewR95(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR99(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.Call("mcpValue", input); err != nil {
 		return "", false, err
@@ -14477,12 +13206,12 @@ func PreviewR95(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Truncate(arg, diff), true, nil
 }
 
-// PreviewR96 formats calls to "r96".
+// PreviewR100 formats calls to "r100".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r96":
+// Defined in random.yaml, registered with owner "random.yaml#r100":
 //
 //	preview = mcpValue(input.?nums.orValue([]).map(x, int(x)).map(x, string(x)))
-func PreviewR96(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR100(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
@@ -14529,11 +13258,11 @@ func PreviewR96(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.MCPValue(celrt.ListOf(list2)), true, nil
 }
 
-// RowR96 renders the row of a call to "r96", documented with PreviewR96:
+// RowR100 renders the row of a call to "r100", documented with PreviewR100:
 //
 //	row = ({string(input.?t.orValue("")): "a"}[?(has(input.t) ? string(input.t) : "")].orValue((has(input.t) ? string(input.t) : ""))).split("a",
 //	    -9223372036854775808).join("|")
-func RowR96(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR100(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "t")
 	if err != nil {
@@ -14621,64 +13350,21 @@ func RowR96(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.JoinSep(v6, "|"), true, nil
 }
 
-// formatterR96 registers the functions of "r96".
-var formatterR96 = &slots{
-	preview:      PreviewR96,
-	row:          RowR96,
+// formatterR100 registers the functions of "r100".
+var formatterR100 = &slots{
+	preview:      PreviewR100,
+	row:          RowR100,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"nums"}}},
 }
 
-// letsR97 holds the lets of "r97", which each of its functions computes first.
-type letsR97 struct {
-	l1 int64
-}
-
-// letsR97Of computes the lets of "r97" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR97Of(input *value.Object, tool string, limits runtime.Limits) (letsR97, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR97{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("plural", m, "item", "items"); err != nil {
-		return letsR97{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := celrt.StringSize(celrt.Plural(m, "item", "items"))
-	m2, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR97{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	product, err := celrt.MulInt(int64(3), m2)
-	if err != nil {
-		return letsR97{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	neg, err := celrt.NegInt(product)
-	if err != nil {
-		return letsR97{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	diff, err := celrt.SubInt(v1, neg)
-	if err != nil {
-		return letsR97{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := diff
-	return letsR97{
-		l1: l1,
-	}, budget, 0, nil
-}
-
-// PreviewR97 formats calls to "r97".
+// PreviewR101 formats calls to "r101".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r97":
+// Defined in random.yaml, registered with owner "random.yaml#r101":
 //
 //	l1 = (size(plural(input.m, "item", "items")) - -(3 * input.m))
 //	preview = input.meta[?input.s].orValue(input.t)
-func PreviewR97(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, _, _, err := letsR97Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR101(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
 		return "", false, err
@@ -14708,19 +13394,16 @@ func PreviewR97(input *value.Object, tool string, limits runtime.Limits) (string
 	return v1, true, nil
 }
 
-// RowR97 renders the row of a call to "r97", documented with PreviewR97:
+// RowR101 renders the row of a call to "r101", documented with PreviewR101:
 //
 //	row = numberText(((input.t).matches("") ? (0.5 / input.d) : double(input.n)))
-func RowR97(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR97Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR101(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	matched, err := patternR97_1.MatchString(t)
+	matched, err := patternR101_1.MatchString(t)
 	if err != nil {
 		return "", false, err
 	}
@@ -14744,10 +13427,10 @@ func RowR97(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.NumberText(v1), true, nil
 }
 
-// formatterR97 registers the functions of "r97".
-var formatterR97 = &slots{
-	preview:      PreviewR97,
-	row:          RowR97,
+// formatterR101 registers the functions of "r101".
+var formatterR101 = &slots{
+	preview:      PreviewR101,
+	row:          RowR101,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -14762,79 +13445,73 @@ var formatterR97 = &slots{
 	}},
 }
 
-var patternR97_1 = celrt.NewPattern("")
+var patternR101_1 = celrt.NewPattern("")
 
-// letsR98 holds the lets of "r98", which each of its functions computes first.
-type letsR98 struct {
+// letsR102 holds the lets of "r102", which each of its functions computes first.
+type letsR102 struct {
 	l1 string
-	l2 string
 }
 
-// letsR98Of computes the lets of "r98" in order, and returns the budget and the
+// letsR102Of computes the lets of "r102" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR98Of(input *value.Object, tool string, limits runtime.Limits) (letsR98, celrt.Budget, int, error) {
+func letsR102Of(input *value.Object, tool string, limits runtime.Limits) (letsR102, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "s")
 	if err != nil {
-		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
 		v1 = ""
 	}
 	if err := budget.CallText("string", v1); err != nil {
-		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(v1)
 	if err != nil {
-		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	has, err := celrt.Has(input, "n")
 	if err != nil {
-		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v2 int64
 	if has {
 		n, err := celrt.Select(input, "n")
 		if err != nil {
-			return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		i, err := celrt.ToInt(n)
 		if err != nil {
-			return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = i
 	} else {
 		v2 = int64(0)
 	}
 	if err := budget.CallText("inline", s, v2); err != nil {
-		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.StringSize(celrt.Inline(s, v2))
 	if err := budget.CallText("fileSize", arg); err != nil {
-		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.FileSizeInt(arg)
-	l2 := l1
-	return letsR98{
+	return letsR102{
 		l1: l1,
-		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR98 formats calls to "r98".
+// PreviewR102 formats calls to "r102".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r98":
+// Defined in random.yaml, registered with owner "random.yaml#r102":
 //
 //	l1 = fileSize(size(inline(string(input.?s.orValue("")), (has(input.n) ? int(input.n) : 0))))
 //	l2 = l1
 //	preview = (cel.bind(v1, fileSize(("x,y").indexOf(string(input.t))), redact(fileSize((has(input.m) ? int(input.m) :
 //	    0))))).split(string(input.?s.orValue("")), -1).join("|")
-func PreviewR98(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR98Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR102(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	has, err := celrt.Has(input, "m")
 	if err != nil {
 		return "", false, err
@@ -14886,12 +13563,12 @@ func PreviewR98(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg3, "|"), true, nil
 }
 
-// TierR98 returns the tier of a call to "r98", documented with PreviewR98:
+// TierR102 returns the tier of a call to "r102", documented with PreviewR102:
 //
 //	tier = (truncate(l1, size("A b ")) in input.?tags.orValue([]).map(x, string(x)).map(v3, "A b ").map(v2, nonEmpty(v2).orValue(string(input.s)))) ?
 //	    "read" : "write"
-func TierR98(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR98Of(input, tool, limits)
+func TierR102(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR102Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -14977,23 +13654,23 @@ func TierR98(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v6)
 }
 
-// RowR98 renders the row of a call to "r98", documented with PreviewR98:
+// RowR102 renders the row of a call to "r102", documented with PreviewR102:
 //
 //	row = l1
-func RowR98(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR98Of(input, tool, limits)
+func RowR102(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR102Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// ResultR98 summarizes the result of a call to "r98", documented with PreviewR98:
+// ResultR102 summarizes the result of a call to "r102", documented with PreviewR102:
 //
 //	result = truncate(l1, (((has(input.b) ? bool(input.b) : false) && false) ? [1, 2, 3][(has(input.n) ? int(input.n) : 0)] : (-9223372036854775808 +
 //	    int(input.m))))
-func ResultR98(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR98Of(input, tool, limits)
+func ResultR102(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR102Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -15078,22 +13755,22 @@ func ResultR98(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Truncate(arg, v3), true, nil
 }
 
-// formatterR98 registers the functions of "r98".
-var formatterR98 = &slots{
-	preview:      PreviewR98,
-	tierOf:       TierR98,
-	row:          RowR98,
-	result:       ResultR98,
+// formatterR102 registers the functions of "r102".
+var formatterR102 = &slots{
+	preview:      PreviewR102,
+	tierOf:       TierR102,
+	row:          RowR102,
+	result:       ResultR102,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}},
 }
 
-// PreviewR99 formats calls to "r99".
+// PreviewR103 formats calls to "r103".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r99":
+// Defined in random.yaml, registered with owner "random.yaml#r103":
 //
 //	preview = inline(strings.quote(numberText((-0.0 * input.d))), 0)
-func PreviewR99(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR103(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -15114,8 +13791,8 @@ func PreviewR99(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Inline(arg3, int64(0)), true, nil
 }
 
-// formatterR99 registers the functions of "r99".
-var formatterR99 = &slots{preview: PreviewR99, fields: runtime.InputFields{Read: [][]string{
+// formatterR103 registers the functions of "r103".
+var formatterR103 = &slots{preview: PreviewR103, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -15127,12 +13804,12 @@ var formatterR99 = &slots{preview: PreviewR99, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// PreviewR100 formats calls to "r100".
+// PreviewR104 formats calls to "r104".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r100":
+// Defined in random.yaml, registered with owner "random.yaml#r104":
 //
 //	preview = numberText(double((truncate("a", (has(input.n) ? int(input.n) : 0))).indexOf(string(input.?t.orValue("")))))
-func PreviewR100(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR104(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "n")
 	if err != nil {
@@ -15185,11 +13862,11 @@ func PreviewR100(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.NumberText(arg2), true, nil
 }
 
-// TierR100 returns the tier of a call to "r100", documented with PreviewR100:
+// TierR104 returns the tier of a call to "r104", documented with PreviewR104:
 //
 //	tier = ((sqlKinds("%").join(",")).split((has(input.t) ? string(input.t) : ""), int(input.?m.orValue(0))).join("|")).matches("(?i)h") ? "read" :
 //	    "write"
-func TierR100(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR104(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("sqlKinds", "%"); err != nil {
 		return runtime.TierUnknown, err
@@ -15239,7 +13916,7 @@ func TierR100(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	if err := budget.Call("join", arg3, "|"); err != nil {
 		return runtime.TierUnknown, err
 	}
-	matched, err := patternR100_1.MatchString(celrt.JoinSep(arg3, "|"))
+	matched, err := patternR104_1.MatchString(celrt.JoinSep(arg3, "|"))
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -15252,21 +13929,21 @@ func TierR100(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// formatterR100 registers the functions of "r100".
-var formatterR100 = &slots{
-	preview: PreviewR100,
-	tierOf:  TierR100,
+// formatterR104 registers the functions of "r104".
+var formatterR104 = &slots{
+	preview: PreviewR104,
+	tierOf:  TierR104,
 	fields:  runtime.InputFields{Read: [][]string{{"n"}, {"t"}}},
 }
 
-var patternR100_1 = celrt.NewPattern("(?i)h")
+var patternR104_1 = celrt.NewPattern("(?i)h")
 
-// PreviewR101 formats calls to "r101".
+// PreviewR105 formats calls to "r105".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r101":
+// Defined in random.yaml, registered with owner "random.yaml#r105":
 //
 //	preview = cel.bind(v1, durationText((double(input.n) / (input.d * input.d))), cel.bind(v2, inline(string(input.d), input.n), inline(v1, input.m)))
-func PreviewR101(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR105(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
@@ -15302,8 +13979,8 @@ func PreviewR101(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Inline(v12, m), true, nil
 }
 
-// formatterR101 registers the functions of "r101".
-var formatterR101 = &slots{preview: PreviewR101, fields: runtime.InputFields{Read: [][]string{
+// formatterR105 registers the functions of "r105".
+var formatterR105 = &slots{preview: PreviewR105, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -15315,12 +13992,12 @@ var formatterR101 = &slots{preview: PreviewR101, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// PreviewR102 formats calls to "r102".
+// PreviewR106 formats calls to "r106".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r102":
+// Defined in random.yaml, registered with owner "random.yaml#r106":
 //
 //	preview = baseName(({"a": "1", "b": string(input.t)}[?(has(input.s) ? string(input.s) : "")].orValue("héllo")).upperAscii())
-func PreviewR102(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR106(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := "1"
 	t, err := celrt.Select(input, "t")
@@ -15379,10 +14056,10 @@ func PreviewR102(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.BaseName(celrt.UpperASCII(v3)), true, nil
 }
 
-// RowR102 renders the row of a call to "r102", documented with PreviewR102:
+// RowR106 renders the row of a call to "r106", documented with PreviewR106:
 //
 //	row = redact(truncate(cel.bind(v1, "", "\u00e9\u0301"), (int(input.?m.orValue(0)) % (has(input.m) ? int(input.m) : 0))))
-func RowR102(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR106(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := ""
 	_ = v1
@@ -15430,10 +14107,10 @@ func RowR102(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return celrt.Redact(arg), true, nil
 }
 
-// ResultR102 summarizes the result of a call to "r102", documented with PreviewR102:
+// ResultR106 summarizes the result of a call to "r106", documented with PreviewR106:
 //
 //	result = nonEmpty(["a", "b"].transformList(v2, v3, string(input.?t.orValue(""))).join("")).orValue((has(input.t) ? string(input.t) : ""))
-func ResultR102(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR106(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []string{"a", "b"}
@@ -15494,68 +14171,23 @@ func ResultR102(input *value.Object, tool string, limits runtime.Limits, result 
 	return v2, true, nil
 }
 
-// formatterR102 registers the functions of "r102".
-var formatterR102 = &slots{
-	preview:      PreviewR102,
-	row:          RowR102,
-	result:       ResultR102,
+// formatterR106 registers the functions of "r106".
+var formatterR106 = &slots{
+	preview:      PreviewR106,
+	row:          RowR106,
+	result:       ResultR106,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"s"}, {"t"}}},
 }
 
-// letsR103 holds the lets of "r103", which each of its functions computes first.
-type letsR103 struct {
-	l1 int64
-}
-
-// letsR103Of computes the lets of "r103" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR103Of(input *value.Object, tool string, limits runtime.Limits) (letsR103, celrt.Budget, int, error) {
-	i, err := celrt.DoubleToInt(-1.25)
-	if err != nil {
-		return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	diff, err := celrt.SubInt(i, int64(len([]string{"a", "b"})))
-	if err != nil {
-		return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	product, err := celrt.MulInt(n, m)
-	if err != nil {
-		return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	neg, err := celrt.NegInt(product)
-	if err != nil {
-		return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	product2, err := celrt.MulInt(diff, neg)
-	if err != nil {
-		return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := product2
-	return letsR103{
-		l1: l1,
-	}, celrt.Budget{}, 0, nil
-}
-
-// PreviewR103 formats calls to "r103".
+// PreviewR107 formats calls to "r107".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r103":
+// Defined in random.yaml, registered with owner "random.yaml#r107":
 //
 //	l1 = ((int(-1.25) - ["a", "b"].size()) * -(input.n * input.m))
 //	preview = string(parseJSON(numberText(((input.b ? input.d : input.d) * (input.d / input.d)))).orValue("none"))
-func PreviewR103(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR103Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR107(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
 	if err != nil {
 		return "", false, err
@@ -15605,14 +14237,11 @@ func PreviewR103(input *value.Object, tool string, limits runtime.Limits) (strin
 	return s, true, nil
 }
 
-// TierR103 returns the tier of a call to "r103", documented with PreviewR103:
+// TierR107 returns the tier of a call to "r107", documented with PreviewR107:
 //
 //	tier = (nonEmpty(truncate("a", 9223372036854775807)).orValue(input.s)).matches("") ? "read" : "write"
-func TierR103(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, _, err := letsR103Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR107(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	var budget celrt.Budget
 	if err := budget.CallText("truncate", "a", int64(9223372036854775807)); err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -15625,7 +14254,7 @@ func TierR103(input *value.Object, tool string, limits runtime.Limits) (runtime.
 		}
 		v2 = s
 	}
-	matched, err := patternR103_1.MatchString(v2)
+	matched, err := patternR107_1.MatchString(v2)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -15638,10 +14267,10 @@ func TierR103(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// formatterR103 registers the functions of "r103".
-var formatterR103 = &slots{
-	preview: PreviewR103,
-	tierOf:  TierR103,
+// formatterR107 registers the functions of "r107".
+var formatterR107 = &slots{
+	preview: PreviewR107,
+	tierOf:  TierR107,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -15655,71 +14284,72 @@ var formatterR103 = &slots{
 	}},
 }
 
-var patternR103_1 = celrt.NewPattern("")
+var patternR107_1 = celrt.NewPattern("")
 
-// letsR104 holds the lets of "r104", which each of its functions computes first.
-type letsR104 struct {
+// letsR108 holds the lets of "r108", which each of its functions computes first.
+type letsR108 struct {
 	l1 string
 	l2 string
 }
 
-// letsR104Of computes the lets of "r104" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR104Of(input *value.Object, tool string, limits runtime.Limits) (letsR104, celrt.Budget, int, error) {
+// letsR108Of computes the lets of "r108" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsR108Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR108, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR104{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := strconv.FormatInt(celrt.Lines("x,y"), 10)
 	if err := budget.CallText("charAt", arg, m); err != nil {
-		return letsR104{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r, err := celrt.CharAt(arg, m)
 	if err != nil {
-		return letsR104{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := r
-	opt := celrt.NonEmpty(l1)
-	v1 := opt.Value
-	if !opt.Ok {
-		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-		if err != nil {
-			return letsR104{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	var l2 string
+	if slot == celrt.SlotResult {
+		opt := celrt.NonEmpty(l1)
+		v1 := opt.Value
+		if !opt.Ok {
+			t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+			if err != nil {
+				return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			v1 = t
 		}
-		v1 = t
+		l2 = v1
 	}
-	l2 := v1
-	return letsR104{
+	return letsR108{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR104 formats calls to "r104".
+// PreviewR108 formats calls to "r108".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r104":
+// Defined in random.yaml, registered with owner "random.yaml#r108":
 //
 //	l1 = (string(lines("x,y"))).charAt(input.m)
 //	l2 = nonEmpty(l1).orValue(input.t)
 //	preview = l1
-func PreviewR104(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR104Of(input, tool, limits)
+func PreviewR108(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR108Of(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// TierR104 returns the tier of a call to "r104", documented with PreviewR104:
+// TierR108 returns the tier of a call to "r108", documented with PreviewR108:
 //
 //	tier = ((double(9223372036854775807) / double(input.n)) <= ({"a": "1", "b": input.t}.exists(v1, v2, false) ? double(-9223372036854775808) :
 //	    double(1))) ? "read" : "write"
-func TierR104(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, _, steps, err := letsR104Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR108(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -15780,11 +14410,11 @@ func TierR104(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// ResultR104 summarizes the result of a call to "r104", documented with PreviewR104:
+// ResultR108 summarizes the result of a call to "r108", documented with PreviewR108:
 //
 //	result = ((fields({l2: input.s}, input.n)).lowerAscii()).upperAscii()
-func ResultR104(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR104Of(input, tool, limits)
+func ResultR108(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR108Of(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -15814,11 +14444,11 @@ func ResultR104(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.UpperASCII(arg2), true, nil
 }
 
-// formatterR104 registers the functions of "r104".
-var formatterR104 = &slots{
-	preview:      PreviewR104,
-	tierOf:       TierR104,
-	result:       ResultR104,
+// formatterR108 registers the functions of "r108".
+var formatterR108 = &slots{
+	preview:      PreviewR108,
+	tierOf:       TierR108,
+	result:       ResultR108,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -15833,68 +14463,15 @@ var formatterR104 = &slots{
 	}},
 }
 
-// letsR105 holds the lets of "r105", which each of its functions computes first.
-type letsR105 struct {
-	l1 int64
-}
-
-// letsR105Of computes the lets of "r105" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR105Of(input *value.Object, tool string, limits runtime.Limits) (letsR105, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	t, err := celrt.Select(input, "t")
-	if err != nil {
-		return letsR105{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("string", t); err != nil {
-		return letsR105{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s, err := celrt.ToString(t)
-	if err != nil {
-		return letsR105{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	opt := celrt.PromptPath(s)
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = "none"
-	}
-	s2, err := celrt.Select(input, "s")
-	if err != nil {
-		return letsR105{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("string", s2); err != nil {
-		return letsR105{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s3, err := celrt.ToString(s2)
-	if err != nil {
-		return letsR105{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg := celrt.BaseName(v1)
-	if err := budget.CallText("indexOf", arg, s3); err != nil {
-		return letsR105{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r, err := celrt.IndexOf(arg, s3)
-	if err != nil {
-		return letsR105{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := r
-	return letsR105{
-		l1: l1,
-	}, budget, 0, nil
-}
-
-// PreviewR105 formats calls to "r105".
+// PreviewR109 formats calls to "r109".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r105":
+// Defined in random.yaml, registered with owner "random.yaml#r109":
 //
 //	l1 = (baseName(promptPath(string(input.t)).orValue("none"))).indexOf(string(input.s))
 //	preview = durationText(((double(3) + (1e300 / -1.25)) + (double(int(input.m)) / ((has(input.b) ? bool(input.b) : false) ? (has(input.d) ?
 //	    double(input.d) : 0.0) : double(input.d)))))
-func PreviewR105(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR105Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR109(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	d := -1.25
 	d2 := 1e+300
 	arg := float64(int64(3))
@@ -15972,14 +14549,11 @@ func PreviewR105(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.DurationText(arg5), true, nil
 }
 
-// RowR105 renders the row of a call to "r105", documented with PreviewR105:
+// RowR109 renders the row of a call to "r109", documented with PreviewR109:
 //
 //	row = cel.bind(v1, truncate(shortcut(string(input.s)), lines("\u00e9\u0301")), (v1).trim())
-func RowR105(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR105Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR109(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		s, err := celrt.Select(input, "s")
 		if err != nil {
@@ -16010,20 +14584,20 @@ func RowR105(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return celrt.Trim(v12), true, nil
 }
 
-// formatterR105 registers the functions of "r105".
-var formatterR105 = &slots{
-	preview:      PreviewR105,
-	row:          RowR105,
+// formatterR109 registers the functions of "r109".
+var formatterR109 = &slots{
+	preview:      PreviewR109,
+	row:          RowR109,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"b"}, {"d"}, {"m"}}},
 }
 
-// PreviewR106 formats calls to "r106".
+// PreviewR110 formats calls to "r110".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r106":
+// Defined in random.yaml, registered with owner "random.yaml#r110":
 //
 //	preview = shortcut((sqlKinds(string([1, 2, 3].size())).join(",")).lowerAscii())
-func PreviewR106(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR110(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := int64(len([]int64{int64(1), int64(2), int64(3)}))
 	arg := strconv.FormatInt(v1, 10)
@@ -16045,10 +14619,10 @@ func PreviewR106(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Shortcut(arg4), true, nil
 }
 
-// TierR106 returns the tier of a call to "r106", documented with PreviewR106:
+// TierR110 returns the tier of a call to "r110", documented with PreviewR110:
 //
 //	tier = (fileSize((-1 + int(input.n)))).matches("(?i)h") ? "read" : "write"
-func TierR106(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR110(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	n, err := celrt.Select(input, "n")
 	if err != nil {
@@ -16068,7 +14642,7 @@ func TierR106(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	if err := budget.CallText("fileSize", sum); err != nil {
 		return runtime.TierUnknown, err
 	}
-	matched, err := patternR106_1.MatchString(celrt.FileSizeInt(sum))
+	matched, err := patternR110_1.MatchString(celrt.FileSizeInt(sum))
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -16081,21 +14655,21 @@ func TierR106(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v1)
 }
 
-// formatterR106 registers the functions of "r106".
-var formatterR106 = &slots{
-	preview: PreviewR106,
-	tierOf:  TierR106,
+// formatterR110 registers the functions of "r110".
+var formatterR110 = &slots{
+	preview: PreviewR110,
+	tierOf:  TierR110,
 	fields:  runtime.InputFields{},
 }
 
-var patternR106_1 = celrt.NewPattern("(?i)h")
+var patternR110_1 = celrt.NewPattern("(?i)h")
 
-// PreviewR107 formats calls to "r107".
+// PreviewR111 formats calls to "r111".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r107":
+// Defined in random.yaml, registered with owner "random.yaml#r111":
 //
 //	preview = (string(((input.d / input.d) * (input.d + -1.25)))).lowerAscii()
-func PreviewR107(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR111(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -16120,8 +14694,8 @@ func PreviewR107(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.LowerASCII(arg), true, nil
 }
 
-// formatterR107 registers the functions of "r107".
-var formatterR107 = &slots{preview: PreviewR107, fields: runtime.InputFields{Read: [][]string{
+// formatterR111 registers the functions of "r111".
+var formatterR111 = &slots{preview: PreviewR111, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -16133,110 +14707,117 @@ var formatterR107 = &slots{preview: PreviewR107, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// letsR108 holds the lets of "r108", which each of its functions computes first.
-type letsR108 struct {
+// letsR112 holds the lets of "r112", which each of its functions computes first.
+type letsR112 struct {
 	l1 int64
 	l2 string
 }
 
-// letsR108Of computes the lets of "r108" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR108Of(input *value.Object, tool string, limits runtime.Limits) (letsR108, celrt.Budget, int, error) {
+// letsR112Of computes the lets of "r112" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsR112Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR112, celrt.Budget, int, error) {
 	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "d")
-	if err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = 0.0
-	}
-	d, err := celrt.ToDouble(v1)
-	if err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.Call("_+_", 1e+300, d); err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg := 1e+300 + d
-	if err := budget.CallText("numberText", arg); err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.Lines(celrt.NumberText(arg))
-	has, err := celrt.Has(input, "t")
-	if err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	var v2 string
-	if has {
-		t, err := celrt.Select(input, "t")
+	var l1 int64
+	if slot == celrt.SlotTier {
+		opt, err := celrt.OptSelect(input, "d")
 		if err != nil {
-			return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		if err := budget.CallText("string", t); err != nil {
-			return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = 0.0
 		}
-		s, err := celrt.ToString(t)
+		d, err := celrt.ToDouble(v1)
 		if err != nil {
-			return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
-		v2 = s
-	} else {
-		v2 = ""
+		if err := budget.Call("_+_", 1e+300, d); err != nil {
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		arg := 1e+300 + d
+		if err := budget.CallText("numberText", arg); err != nil {
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		l1 = celrt.Lines(celrt.NumberText(arg))
 	}
-	if err := budget.CallText("lowerAscii", v2); err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	var l2 string
+	if slot != celrt.SlotTier {
+		has, err := celrt.Has(input, "t")
+		if err != nil {
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		var v2 string
+		if has {
+			t, err := celrt.Select(input, "t")
+			if err != nil {
+				return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			if err := budget.CallText("string", t); err != nil {
+				return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			s, err := celrt.ToString(t)
+			if err != nil {
+				return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			v2 = s
+		} else {
+			v2 = ""
+		}
+		if err := budget.CallText("lowerAscii", v2); err != nil {
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		arg2 := celrt.LowerASCII(v2)
+		if err := budget.CallText("parseJSON", arg2); err != nil {
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		opt2 := celrt.ParseJSON(arg2)
+		v3 := opt2.Value
+		if !opt2.Ok {
+			v3 = "none"
+		}
+		if err := budget.CallText("string", v3); err != nil {
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		s2, err := celrt.ToString(v3)
+		if err != nil {
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		opt3, err := celrt.OptSelect(input, "t")
+		if err != nil {
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		v4 := opt3.Value
+		if !opt3.Ok {
+			v4 = ""
+		}
+		if err := budget.CallText("string", v4); err != nil {
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		s3, err := celrt.ToString(v4)
+		if err != nil {
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		if err := budget.CallText("replace", s2, s3, "héllo"); err != nil {
+			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		l2 = celrt.Replace(s2, s3, "héllo")
 	}
-	arg2 := celrt.LowerASCII(v2)
-	if err := budget.CallText("parseJSON", arg2); err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	opt2 := celrt.ParseJSON(arg2)
-	v3 := opt2.Value
-	if !opt2.Ok {
-		v3 = "none"
-	}
-	if err := budget.CallText("string", v3); err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	s2, err := celrt.ToString(v3)
-	if err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	opt3, err := celrt.OptSelect(input, "t")
-	if err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v4 := opt3.Value
-	if !opt3.Ok {
-		v4 = ""
-	}
-	if err := budget.CallText("string", v4); err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	s3, err := celrt.ToString(v4)
-	if err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	if err := budget.CallText("replace", s2, s3, "héllo"); err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := celrt.Replace(s2, s3, "héllo")
-	return letsR108{
+	return letsR112{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR108 formats calls to "r108".
+// PreviewR112 formats calls to "r112".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r108":
+// Defined in random.yaml, registered with owner "random.yaml#r112":
 //
 //	l1 = lines(numberText((1e300 + double(input.?d.orValue(0.0)))))
 //	l2 = (string(parseJSON(((has(input.t) ? string(input.t) : "")).lowerAscii()).orValue("none"))).replace(string(input.?t.orValue("")), "héllo")
 //	preview = fields({l2: l2}, int(input.m))
-func PreviewR108(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR108Of(input, tool, limits)
+func PreviewR112(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR112Of(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -16259,11 +14840,11 @@ func PreviewR108(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Fields(m, i), true, nil
 }
 
-// TierR108 returns the tier of a call to "r108", documented with PreviewR108:
+// TierR112 returns the tier of a call to "r112", documented with PreviewR112:
 //
 //	tier = !((int(input.?n.orValue(0)) / (has(input.m) ? int(input.m) : 0)) < (-1 + l1)) ? "read" : "write"
-func TierR108(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR108Of(input, tool, limits)
+func TierR112(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR112Of(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -16318,12 +14899,12 @@ func TierR108(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// RowR108 renders the row of a call to "r108", documented with PreviewR108:
+// RowR112 renders the row of a call to "r112", documented with PreviewR112:
 //
 //	row = ((l2 in ["A b ", (has(input.s) ? string(input.s) : "")]) ? collapse(truncate(string(input.?s.orValue("")), (has(input.n) ? int(input.n) : 0))) :
 //	    promptPath(("héllo").lowerAscii()).orValue("none"))
-func RowR108(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR108Of(input, tool, limits)
+func RowR112(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR112Of(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -16405,107 +14986,27 @@ func RowR108(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v2, true, nil
 }
 
-// formatterR108 registers the functions of "r108".
-var formatterR108 = &slots{
-	preview:      PreviewR108,
-	tierOf:       TierR108,
-	row:          RowR108,
+// formatterR112 registers the functions of "r112".
+var formatterR112 = &slots{
+	preview:      PreviewR112,
+	tierOf:       TierR112,
+	row:          RowR112,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"t"}}},
 }
 
-// letsR109 holds the lets of "r109", which each of its functions computes first.
-type letsR109 struct {
-	l1 string
-}
-
-// letsR109Of computes the lets of "r109" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR109Of(input *value.Object, tool string, limits runtime.Limits) (letsR109, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	has, err := celrt.Has(input, "s")
-	if err != nil {
-		return letsR109{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 float64
-	if has {
-		opt, err := celrt.OptSelect(input, "d")
-		if err != nil {
-			return letsR109{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v2 := opt.Value
-		if !opt.Ok {
-			v2 = 0.0
-		}
-		d, err := celrt.ToDouble(v2)
-		if err != nil {
-			return letsR109{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = d
-	} else {
-		v1 = 1e+300
-	}
-	has2, err := celrt.Has(input, "b")
-	if err != nil {
-		return letsR109{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v3 bool
-	if has2 {
-		b, err := celrt.Select(input, "b")
-		if err != nil {
-			return letsR109{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		b2, err := celrt.ToBool(b)
-		if err != nil {
-			return letsR109{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v3 = b2
-	} else {
-		v3 = false
-	}
-	var v4 float64
-	if v3 {
-		opt2, err := celrt.OptSelect(input, "d")
-		if err != nil {
-			return letsR109{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v5 := opt2.Value
-		if !opt2.Ok {
-			v5 = 0.0
-		}
-		d2, err := celrt.ToDouble(v5)
-		if err != nil {
-			return letsR109{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v4 = d2
-	} else {
-		v4 = math.Copysign(0, -1)
-	}
-	arg := v1 / v4
-	if err := budget.CallText("numberText", arg); err != nil {
-		return letsR109{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.NumberText(arg)
-	return letsR109{
-		l1: l1,
-	}, budget, 0, nil
-}
-
-// PreviewR109 formats calls to "r109".
+// PreviewR113 formats calls to "r113".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r109":
+// Defined in random.yaml, registered with owner "random.yaml#r113":
 //
 //	l1 = numberText(((has(input.s) ? double(input.?d.orValue(0.0)) : 1e300) / ((has(input.b) ? bool(input.b) : false) ? double(input.?d.orValue(0.0)) :
 //	    -0.0)))
 //	preview = string(((("a").matches("[0-9]+") ? (bool(input.?b.orValue(false)) ? -0.0 : (has(input.d) ? double(input.d) : 0.0)) : ((has(input.d) ?
 //	    double(input.d) : 0.0) / 1e300)) / (((has(input.b) ? bool(input.b) : false) ? (has(input.d) ? double(input.d) : 0.0) : -0.0) + (has(input.s) ?
 //	    double(input.d) : 0.5))))
-func PreviewR109(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR109Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
-	matched, err := patternR109_1.MatchString("a")
+func PreviewR113(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	matched, err := patternR113_1.MatchString("a")
 	if err != nil {
 		return "", false, err
 	}
@@ -16636,14 +15137,11 @@ func PreviewR109(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.DoubleToString(v1 / (v7 + v9)), true, nil
 }
 
-// TierR109 returns the tier of a call to "r109", documented with PreviewR109:
+// TierR113 returns the tier of a call to "r113", documented with PreviewR113:
 //
 //	tier = (((2.0 + 1e300) + (has(input.s) ? (has(input.d) ? double(input.d) : 0.0) : -0.0)) <= ((1e300 + 2.0) + (-0.0 * 1e300))) ? "read" : "write"
-func TierR109(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, _, err := letsR109Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR113(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	var budget celrt.Budget
 	if err := budget.Call("_+_", 2.0, 1e+300); err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -16706,22 +15204,22 @@ func TierR109(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// formatterR109 registers the functions of "r109".
-var formatterR109 = &slots{
-	preview: PreviewR109,
-	tierOf:  TierR109,
+// formatterR113 registers the functions of "r113".
+var formatterR113 = &slots{
+	preview: PreviewR113,
+	tierOf:  TierR113,
 	fields:  runtime.InputFields{Read: [][]string{{"b"}, {"d"}, {"s"}}},
 }
 
-var patternR109_1 = celrt.NewPattern("[0-9]+")
+var patternR113_1 = celrt.NewPattern("[0-9]+")
 
-// PreviewR110 formats calls to "r110".
+// PreviewR114 formats calls to "r114".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r110":
+// Defined in random.yaml, registered with owner "random.yaml#r114":
 //
 //	preview = "%s-%d".format([((collapse(string(input.s))).lowerAscii()).charAt(int(input.m)), [1, 2, 3].map(v1, -9223372036854775808).map(x,
 //	    string(x)).size()])
-func PreviewR110(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR114(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	s, err := celrt.Select(input, "s")
@@ -16792,10 +15290,10 @@ func PreviewR110(input *value.Object, tool string, limits runtime.Limits) (strin
 	return r2, true, nil
 }
 
-// TierR110 returns the tier of a call to "r110", documented with PreviewR110:
+// TierR114 returns the tier of a call to "r114", documented with PreviewR114:
 //
 //	tier = (baseName(string(0)) == (json(input.?nums.orValue([]).map(x, int(x)))).upperAscii()) ? "read" : "write"
-func TierR110(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR114(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
@@ -16842,11 +15340,11 @@ func TierR110(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// ResultR110 summarizes the result of a call to "r110", documented with PreviewR110:
+// ResultR114 summarizes the result of a call to "r114", documented with PreviewR114:
 //
 //	result = truncate([1, 2, 3].map(x, string(x)).join(""), (((has(input.t) ? string(input.t) : "")).split(string(result.details.?n.orValue(0)),
 //	    9223372036854775807).join("|")).indexOf("\u00e9\u0301"))
-func ResultR110(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR114(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
@@ -16922,44 +15420,44 @@ func ResultR110(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.Truncate(arg3, r), true, nil
 }
 
-// formatterR110 registers the functions of "r110".
-var formatterR110 = &slots{
-	preview:      PreviewR110,
-	tierOf:       TierR110,
-	result:       ResultR110,
+// formatterR114 registers the functions of "r114".
+var formatterR114 = &slots{
+	preview:      PreviewR114,
+	tierOf:       TierR114,
+	result:       ResultR114,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"s"}}},
 }
 
-// letsR111 holds the lets of "r111", which each of its functions computes first.
-type letsR111 struct {
+// letsR115 holds the lets of "r115", which each of its functions computes first.
+type letsR115 struct {
 	l1 string
 }
 
-// letsR111Of computes the lets of "r111" in order, and returns the budget and the
+// letsR115Of computes the lets of "r115" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR111Of(input *value.Object, tool string, limits runtime.Limits) (letsR111, celrt.Budget, int, error) {
+func letsR115Of(input *value.Object, tool string, limits runtime.Limits) (letsR115, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	arg := celrt.Trim("")
 	if err := budget.Call("mcpValue", arg); err != nil {
-		return letsR111{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	has, err := celrt.Has(input, "t")
 	if err != nil {
-		return letsR111{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 string
 	if has {
 		t, err := celrt.Select(input, "t")
 		if err != nil {
-			return letsR111{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("string", t); err != nil {
-			return letsR111{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s, err := celrt.ToString(t)
 		if err != nil {
-			return letsR111{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = s
 	} else {
@@ -16967,20 +15465,20 @@ func letsR111Of(input *value.Object, tool string, limits runtime.Limits) (letsR1
 	}
 	has2, err := celrt.Has(input, "s")
 	if err != nil {
-		return letsR111{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v2 string
 	if has2 {
 		s2, err := celrt.Select(input, "s")
 		if err != nil {
-			return letsR111{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("string", s2); err != nil {
-			return letsR111{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s3, err := celrt.ToString(s2)
 		if err != nil {
-			return letsR111{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = s3
 	} else {
@@ -16988,37 +15486,124 @@ func letsR111Of(input *value.Object, tool string, limits runtime.Limits) (letsR1
 	}
 	arg2 := celrt.MCPValue(arg)
 	if err := budget.CallText("replace", arg2, v1, v2); err != nil {
-		return letsR111{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Replace(arg2, v1, v2)
-	return letsR111{
+	return letsR115{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR111 formats calls to "r111".
+// PreviewR115 formats calls to "r115".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r111":
+// Defined in random.yaml, registered with owner "random.yaml#r115":
 //
 //	l1 = (mcpValue(("").trim())).replace((has(input.t) ? string(input.t) : ""), (has(input.s) ? string(input.s) : ""))
 //	preview = l1
-func PreviewR111(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR111Of(input, tool, limits)
+func PreviewR115(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR115Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR111 registers the functions of "r111".
-var formatterR111 = &slots{preview: PreviewR111, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
+// formatterR115 registers the functions of "r115".
+var formatterR115 = &slots{preview: PreviewR115, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
 
-// PreviewR112 formats calls to "r112".
+// PreviewR116 formats calls to "r116".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r112":
+// Defined in random.yaml, registered with owner "random.yaml#r116":
+//
+//	l1 = ((int(-1.25) / (input.m - input.n)) % int((has(input.s) ? input.d : input.d)))
+//	l2 = (int((input.d + input.d)) * (l1 % (1 * 0)))
+//	preview = promptPath((!(input.b && has(input.s)) ? (input.t + input.s).substring(input.n) : strings.quote(["a", "b"].join(input.t)))).orValue("none")
+func PreviewR116(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	v1, failure := func() (bool, error) {
+		b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
+		if err != nil {
+			return false, err
+		}
+		return b, nil
+	}()
+	ok, failure2 := v1, failure
+	if failure != nil || ok {
+		ok, failure2 = celrt.And(v1, failure, celrt.FieldSet(input, "s"), nil)
+	}
+	if failure2 != nil {
+		return "", false, failure2
+	}
+	var v2 string
+	if !ok {
+		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.Charge("_+_", int64(len(t)+len(s))); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
+		if err != nil {
+			return "", false, budget.Failure(err)
+		}
+		if err := budget.CallText("substring", t+s, n); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		r, err := celrt.Substring(t+s, n)
+		if err != nil {
+			return "", false, budget.Failure(err)
+		}
+		v2 = r
+	} else {
+		t2, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+		if err != nil {
+			return "", false, budget.Failure(err)
+		}
+		arg := []string{"a", "b"}
+		if err := budget.Call("join", arg, t2); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		arg2 := celrt.JoinSep(arg, t2)
+		if err := budget.CallText("strings.quote", arg2); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		v2 = celrt.Quote(arg2)
+	}
+	opt := celrt.PromptPath(v2)
+	v3 := opt.Value
+	if !opt.Ok {
+		v3 = "none"
+	}
+	if err := budget.Err(); err != nil {
+		return "", false, budget.Failure(err)
+	}
+	return v3, true, nil
+}
+
+// formatterR116 registers the functions of "r116".
+var formatterR116 = &slots{preview: PreviewR116, fields: runtime.InputFields{Read: [][]string{
+	{"b"},
+	{"d"},
+	{"m"},
+	{"meta"},
+	{"n"},
+	{"nums"},
+	{"s"},
+	{"t"},
+	{"tags"},
+}}}
+
+// PreviewR117 formats calls to "r117".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r117":
 //
 //	preview = shortcut(string(((input.n + 0) in input.nums.map(v1, v1))))
-func PreviewR112(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR117(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
@@ -17053,10 +15638,10 @@ func PreviewR112(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Shortcut(arg), true, nil
 }
 
-// ResultR112 summarizes the result of a call to "r112", documented with PreviewR112:
+// ResultR117 summarizes the result of a call to "r117", documented with PreviewR117:
 //
 //	result = baseName(promptPath(fileSize(1)).orValue("none"))
-func ResultR112(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR117(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("fileSize", int64(1)); err != nil {
 		return "", false, err
@@ -17069,10 +15654,10 @@ func ResultR112(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.BaseName(v1), true, nil
 }
 
-// formatterR112 registers the functions of "r112".
-var formatterR112 = &slots{
-	preview:      PreviewR112,
-	result:       ResultR112,
+// formatterR117 registers the functions of "r117".
+var formatterR117 = &slots{
+	preview:      PreviewR117,
+	result:       ResultR117,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -17087,75 +15672,14 @@ var formatterR112 = &slots{
 	}},
 }
 
-// letsR113 holds the lets of "r113", which each of its functions computes first.
-type letsR113 struct {
-	l1 int64
-}
-
-// letsR113Of computes the lets of "r113" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR113Of(input *value.Object, tool string, limits runtime.Limits) (letsR113, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-	if err != nil {
-		return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("split", t, ","); err != nil {
-		return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	t2, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-	if err != nil {
-		return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 int64
-	if strings.Contains(s, t2) {
-		var v2 int64
-		if true {
-			v2 = int64(-9223372036854775808)
-		} else {
-			m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-			if err != nil {
-				return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-			}
-			v2 = m
-		}
-		v1 = v2
-	} else {
-		m2, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-		if err != nil {
-			return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		neg, err := celrt.NegInt(m2)
-		if err != nil {
-			return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = neg
-	}
-	quotient, err := celrt.DivInt(int64(len(celrt.Split(t, ","))), v1)
-	if err != nil {
-		return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := quotient
-	return letsR113{
-		l1: l1,
-	}, budget, 0, nil
-}
-
-// PreviewR113 formats calls to "r113".
+// PreviewR118 formats calls to "r118".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r113":
+// Defined in random.yaml, registered with owner "random.yaml#r118":
 //
 //	l1 = ((input.t).split(",").size() / ((input.s).contains(input.t) ? (true ? -9223372036854775808 : input.m) : -input.m))
 //	preview = [collapse(redact("a")), (plural(-1, "item", "items")).trim()].join(", ")
-func PreviewR113(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR113Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR118(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	if err := budget.CallText("redact", "a"); err != nil {
 		return "", false, err
 	}
@@ -17174,8 +15698,8 @@ func PreviewR113(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.JoinSep(arg2, ", "), true, nil
 }
 
-// formatterR113 registers the functions of "r113".
-var formatterR113 = &slots{preview: PreviewR113, fields: runtime.InputFields{Read: [][]string{
+// formatterR118 registers the functions of "r118".
+var formatterR118 = &slots{preview: PreviewR118, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -17187,69 +15711,14 @@ var formatterR113 = &slots{preview: PreviewR113, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// letsR114 holds the lets of "r114", which each of its functions computes first.
-type letsR114 struct {
-	l1 int64
-}
-
-// letsR114Of computes the lets of "r114" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR114Of(input *value.Object, tool string, limits runtime.Limits) (letsR114, celrt.Budget, int, error) {
-	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-	if err != nil {
-		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 int64
-	if false {
-		m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-		if err != nil {
-			return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = m
-	} else {
-		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-		if err != nil {
-			return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = n
-	}
-	rest, err := celrt.ModInt(celrt.Lines(t), v1)
-	if err != nil {
-		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	m2, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	diff, err := celrt.SubInt(int64(9223372036854775807), m2)
-	if err != nil {
-		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	neg, err := celrt.NegInt(diff)
-	if err != nil {
-		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	diff2, err := celrt.SubInt(rest, neg)
-	if err != nil {
-		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := diff2
-	return letsR114{
-		l1: l1,
-	}, celrt.Budget{}, 0, nil
-}
-
-// PreviewR114 formats calls to "r114".
+// PreviewR119 formats calls to "r119".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r114":
+// Defined in random.yaml, registered with owner "random.yaml#r119":
 //
 //	l1 = ((lines(input.t) % (false ? input.m : input.n)) - -(9223372036854775807 - input.m))
 //	preview = (string(parseJSON(plural((0 - 9223372036854775807), "item", "items")).orValue("none"))).substring(3)
-func PreviewR114(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR114Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR119(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	diff, err := celrt.SubInt(int64(0), int64(9223372036854775807))
 	if err != nil {
 		return "", false, err
@@ -17283,8 +15752,8 @@ func PreviewR114(input *value.Object, tool string, limits runtime.Limits) (strin
 	return r, true, nil
 }
 
-// formatterR114 registers the functions of "r114".
-var formatterR114 = &slots{preview: PreviewR114, fields: runtime.InputFields{Read: [][]string{
+// formatterR119 registers the functions of "r119".
+var formatterR119 = &slots{preview: PreviewR119, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -17296,15 +15765,15 @@ var formatterR114 = &slots{preview: PreviewR114, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// PreviewR115 formats calls to "r115".
+// PreviewR120 formats calls to "r120".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r115":
+// Defined in random.yaml, registered with owner "random.yaml#r120":
 //
 //	preview = ((size(numberText(double(input.?d.orValue(0.0)))) in input.?nums.orValue([]).map(x, int(x)).map(v2, int(input.?m.orValue(0))).map(v1,
 //	    lines((has(input.t) ? string(input.t) : "")))) ? mcpValue((input.?nums.orValue([]).map(x, int(x)).map(x, string(x)) +
 //	    (string(input.?t.orValue(""))).split(""))) : string(parseJSON(collapse(input.?meta.orValue({"k":
 //	    "v"})[?string(input.?s.orValue(""))].orValue((has(input.t) ? string(input.t) : "")))).orValue("none")))
-func PreviewR115(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR120(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "d")
@@ -17565,11 +16034,11 @@ func PreviewR115(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v6, true, nil
 }
 
-// RowR115 renders the row of a call to "r115", documented with PreviewR115:
+// RowR120 renders the row of a call to "r120", documented with PreviewR120:
 //
 //	row = cel.bind(v3, (("A b ").startsWith(string(input.s)) ? truncate(string(input.?t.orValue("")), -1) : durationText(1e300)), fields({"a": "1", "b":
 //	    "A b "}, int(input.?m.orValue(0))))
-func RowR115(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR120(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v4 := "1"
 	v5 := "A b "
@@ -17595,10 +16064,10 @@ func RowR115(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return celrt.Fields(m, i), true, nil
 }
 
-// ResultR115 summarizes the result of a call to "r115", documented with PreviewR115:
+// ResultR120 summarizes the result of a call to "r120", documented with PreviewR120:
 //
 //	result = {json(result.details): string([1, 2, 3].size())}[?(has(input.s) ? string(input.s) : "")].orValue(json(result.details))
-func ResultR115(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR120(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	text, err := budget.JSON(celrt.Field(result, "details"))
 	if err != nil {
@@ -17652,11 +16121,11 @@ func ResultR115(input *value.Object, tool string, limits runtime.Limits, result 
 	return v4, true, nil
 }
 
-// formatterR115 registers the functions of "r115".
-var formatterR115 = &slots{
-	preview:      PreviewR115,
-	row:          RowR115,
-	result:       ResultR115,
+// formatterR120 registers the functions of "r120".
+var formatterR120 = &slots{
+	preview:      PreviewR120,
+	row:          RowR120,
+	result:       ResultR120,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"d"},
@@ -17668,68 +16137,45 @@ var formatterR115 = &slots{
 	}},
 }
 
-// letsR116 holds the lets of "r116", which each of its functions computes first.
-type letsR116 struct {
-	l1 int64
+// letsR121 holds the lets of "r121", which each of its functions computes first.
+type letsR121 struct {
 	l2 int64
 }
 
-// letsR116Of computes the lets of "r116" in order, and returns the budget and the
+// letsR121Of computes the lets of "r121" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR116Of(input *value.Object, tool string, limits runtime.Limits) (letsR116, celrt.Budget, int, error) {
+func letsR121Of(input *value.Object, tool string, limits runtime.Limits) (letsR121, celrt.Budget, int, error) {
 	var budget celrt.Budget
-	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-	if err != nil {
-		return letsR116{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-	if err != nil {
-		return letsR116{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return letsR116{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg := celrt.DoubleToString(d * d2)
-	if err := budget.CallText("indexOf", arg, s); err != nil {
-		return letsR116{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r, err := celrt.IndexOf(arg, s)
-	if err != nil {
-		return letsR116{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := r
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR116{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR116{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	if err := budget.CallText("truncate", t, n); err != nil {
-		return letsR116{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	arg2 := celrt.Truncate(t, n)
-	if err := budget.CallText("strings.quote", arg2); err != nil {
-		return letsR116{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	arg := celrt.Truncate(t, n)
+	if err := budget.CallText("strings.quote", arg); err != nil {
+		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
-	l2 := celrt.StringSize(celrt.Quote(arg2))
-	return letsR116{
-		l1: l1,
+	l2 := celrt.StringSize(celrt.Quote(arg))
+	return letsR121{
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR116 formats calls to "r116".
+// PreviewR121 formats calls to "r121".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r116":
+// Defined in random.yaml, registered with owner "random.yaml#r121":
 //
 //	l1 = (string((input.d * input.d))).indexOf(input.s)
 //	l2 = size(strings.quote(truncate(input.t, input.n)))
 //	preview = string(parseJSON(string((l2 - (input.n - input.m)))).orValue("none"))
-func PreviewR116(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR116Of(input, tool, limits)
+func PreviewR121(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR121Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -17768,11 +16214,11 @@ func PreviewR116(input *value.Object, tool string, limits runtime.Limits) (strin
 	return s, true, nil
 }
 
-// TierR116 returns the tier of a call to "r116", documented with PreviewR116:
+// TierR121 returns the tier of a call to "r121", documented with PreviewR121:
 //
 //	tier = ((l2 * ("héllo").indexOf(input.t)) in [1, 2, 3]) ? "read" : "write"
-func TierR116(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR116Of(input, tool, limits)
+func TierR121(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR121Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -17801,14 +16247,11 @@ func TierR116(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v2)
 }
 
-// RowR116 renders the row of a call to "r116", documented with PreviewR116:
+// RowR121 renders the row of a call to "r121", documented with PreviewR121:
 //
 //	row = string(parseJSON(input.meta[?""].orValue("a")).orValue("none"))
-func RowR116(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR116Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR121(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
 		return "", false, err
@@ -17845,11 +16288,11 @@ func RowR116(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return s, true, nil
 }
 
-// formatterR116 registers the functions of "r116".
-var formatterR116 = &slots{
-	preview:      PreviewR116,
-	tierOf:       TierR116,
-	row:          RowR116,
+// formatterR121 registers the functions of "r121".
+var formatterR121 = &slots{
+	preview:      PreviewR121,
+	tierOf:       TierR121,
+	row:          RowR121,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -17864,13 +16307,13 @@ var formatterR116 = &slots{
 	}},
 }
 
-// PreviewR117 formats calls to "r117".
+// PreviewR122 formats calls to "r122".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r117":
+// Defined in random.yaml, registered with owner "random.yaml#r122":
 //
 //	preview = numberText((double(((has(input.m) ? int(input.m) : 0) + (has(input.m) ? int(input.m) : 0))) * (((has(input.s) ? string(input.s) :
 //	    "")).matches("^a") ? double(3) : (double(input.d) / -0.0))))
-func PreviewR117(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR122(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "m")
 	if err != nil {
@@ -17936,7 +16379,7 @@ func PreviewR117(input *value.Object, tool string, limits runtime.Limits) (strin
 	} else {
 		v3 = ""
 	}
-	matched, err := patternR117_1.MatchString(v3)
+	matched, err := patternR122_1.MatchString(v3)
 	if err != nil {
 		return "", false, err
 	}
@@ -17962,10 +16405,10 @@ func PreviewR117(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.NumberText(arg), true, nil
 }
 
-// RowR117 renders the row of a call to "r117", documented with PreviewR117:
+// RowR122 renders the row of a call to "r122", documented with PreviewR122:
 //
 //	row = ({"a": "1", "b": (has(input.t) ? string(input.t) : "")}[?string(input.s)].orValue("x,y")).substring(int(input.?m.orValue(0)))
-func RowR117(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR122(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := "1"
 	has, err := celrt.Has(input, "t")
@@ -18040,52 +16483,52 @@ func RowR117(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return r, true, nil
 }
 
-// formatterR117 registers the functions of "r117".
-var formatterR117 = &slots{
-	preview:      PreviewR117,
-	row:          RowR117,
+// formatterR122 registers the functions of "r122".
+var formatterR122 = &slots{
+	preview:      PreviewR122,
+	row:          RowR122,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"d"}, {"m"}, {"s"}}},
 }
 
-var patternR117_1 = celrt.NewPattern("^a")
+var patternR122_1 = celrt.NewPattern("^a")
 
-// letsR118 holds the lets of "r118", which each of its functions computes first.
-type letsR118 struct {
+// letsR123 holds the lets of "r123", which each of its functions computes first.
+type letsR123 struct {
 	l1 string
 }
 
-// letsR118Of computes the lets of "r118" in order, and returns the budget and the
+// letsR123Of computes the lets of "r123" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR118Of(input *value.Object, tool string, limits runtime.Limits) (letsR118, celrt.Budget, int, error) {
+func letsR123Of(input *value.Object, tool string, limits runtime.Limits) (letsR123, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	v1 := int64(len([]int64{int64(1), int64(2), int64(3)}))
 	arg := celrt.Lines(strconv.FormatInt(v1, 10))
 	if err := budget.CallText("fileSize", arg); err != nil {
-		return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR123{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.FileSizeInt(arg)
-	return letsR118{
+	return letsR123{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR118 formats calls to "r118".
+// PreviewR123 formats calls to "r123".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r118":
+// Defined in random.yaml, registered with owner "random.yaml#r123":
 //
 //	l1 = fileSize(lines(string([1, 2, 3].size())))
 //	preview = l1
-func PreviewR118(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR118Of(input, tool, limits)
+func PreviewR123(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR123Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR118 registers the functions of "r118".
-var formatterR118 = &slots{preview: PreviewR118, fields: runtime.InputFields{Read: [][]string{
+// formatterR123 registers the functions of "r123".
+var formatterR123 = &slots{preview: PreviewR123, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -18097,12 +16540,12 @@ var formatterR118 = &slots{preview: PreviewR118, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// PreviewR119 formats calls to "r119".
+// PreviewR124 formats calls to "r124".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r119":
+// Defined in random.yaml, registered with owner "random.yaml#r124":
 //
 //	preview = ((((has(input.s) ? string(input.s) : "")).upperAscii()).charAt(int(input.m))).split(",")[int(input.m)]
-func PreviewR119(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR124(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -18162,15 +16605,15 @@ func PreviewR119(input *value.Object, tool string, limits runtime.Limits) (strin
 	return elem, true, nil
 }
 
-// formatterR119 registers the functions of "r119".
-var formatterR119 = &slots{preview: PreviewR119, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}}}}
+// formatterR124 registers the functions of "r124".
+var formatterR124 = &slots{preview: PreviewR124, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}}}}
 
-// PreviewR120 formats calls to "r120".
+// PreviewR125 formats calls to "r125".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r120":
+// Defined in random.yaml, registered with owner "random.yaml#r125":
 //
 //	preview = truncate(json([1, 2, 3]), (input.t).split(input.t).transformList(v3, v4, nonEmpty(v4).orValue(input.t)).size())
-func PreviewR120(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR125(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	text, err := budget.JSON(celrt.ListOf([]int64{int64(1), int64(2), int64(3)}))
@@ -18215,10 +16658,10 @@ func PreviewR120(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Truncate(text, arg), true, nil
 }
 
-// ResultR120 summarizes the result of a call to "r120", documented with PreviewR120:
+// ResultR125 summarizes the result of a call to "r125", documented with PreviewR125:
 //
 //	result = promptPath(redact(string(-9223372036854775808))).orValue("none")
-func ResultR120(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR125(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := strconv.FormatInt(int64(-9223372036854775808), 10)
 	if err := budget.CallText("redact", v1); err != nil {
@@ -18232,10 +16675,10 @@ func ResultR120(input *value.Object, tool string, limits runtime.Limits, result 
 	return v2, true, nil
 }
 
-// formatterR120 registers the functions of "r120".
-var formatterR120 = &slots{
-	preview:      PreviewR120,
-	result:       ResultR120,
+// formatterR125 registers the functions of "r125".
+var formatterR125 = &slots{
+	preview:      PreviewR125,
+	result:       ResultR125,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -18250,18 +16693,18 @@ var formatterR120 = &slots{
 	}},
 }
 
-// letsR121 holds the lets of "r121", which each of its functions computes first.
-type letsR121 struct {
+// letsR126 holds the lets of "r126", which each of its functions computes first.
+type letsR126 struct {
 	l1 string
 }
 
-// letsR121Of computes the lets of "r121" in order, and returns the budget and the
+// letsR126Of computes the lets of "r126" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR121Of(input *value.Object, tool string, limits runtime.Limits) (letsR121, celrt.Budget, int, error) {
+func letsR126Of(input *value.Object, tool string, limits runtime.Limits) (letsR126, celrt.Budget, int, error) {
 	v1 := "1"
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
-		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt := celrt.PromptPath(s)
 	v2 := opt.Value
@@ -18270,39 +16713,36 @@ func letsR121Of(input *value.Object, tool string, limits runtime.Limits) (letsR1
 	}
 	m, err := celrt.NewMap([]any{"a", "b"}, []any{v1, v2})
 	if err != nil {
-		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt2, err := celrt.OptIndex(m, "a")
 	if err != nil {
-		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	x, err := func(v any) (celrt.Optional[string], error) {
 		return celrt.AsOptional(v, celrt.AsString)
 	}(opt2)
 	if err != nil {
-		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v3 := x.Value
 	if !x.Ok {
 		v3 = "héllo"
 	}
 	l1 := v3
-	return letsR121{
+	return letsR126{
 		l1: l1,
 	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR121 formats calls to "r121".
+// PreviewR126 formats calls to "r126".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r121":
+// Defined in random.yaml, registered with owner "random.yaml#r126":
 //
 //	l1 = {"a": "1", "b": promptPath(input.s).orValue("none")}[?"a"].orValue("héllo")
 //	preview = (string(((has(input.s) ? -0.0 : 2.0) * (input.d / input.d)))).charAt(input.n)
-func PreviewR121(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR121Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR126(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	var v1 float64
 	if celrt.FieldSet(input, "s") {
 		v1 = math.Copysign(0, -1)
@@ -18332,11 +16772,11 @@ func PreviewR121(input *value.Object, tool string, limits runtime.Limits) (strin
 	return r, true, nil
 }
 
-// TierR121 returns the tier of a call to "r121", documented with PreviewR121:
+// TierR126 returns the tier of a call to "r126", documented with PreviewR126:
 //
 //	tier = (fileSize((l1).indexOf(input.s))).startsWith(input.t) ? "read" : "write"
-func TierR121(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR121Of(input, tool, limits)
+func TierR126(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR126Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -18368,11 +16808,11 @@ func TierR121(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v1)
 }
 
-// ResultR121 summarizes the result of a call to "r121", documented with PreviewR121:
+// ResultR126 summarizes the result of a call to "r126", documented with PreviewR126:
 //
 //	result = nonEmpty((l1).upperAscii()).orValue(input.t)
-func ResultR121(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR121Of(input, tool, limits)
+func ResultR126(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR126Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -18392,11 +16832,11 @@ func ResultR121(input *value.Object, tool string, limits runtime.Limits, result 
 	return v1, true, nil
 }
 
-// formatterR121 registers the functions of "r121".
-var formatterR121 = &slots{
-	preview:      PreviewR121,
-	tierOf:       TierR121,
-	result:       ResultR121,
+// formatterR126 registers the functions of "r126".
+var formatterR126 = &slots{
+	preview:      PreviewR126,
+	tierOf:       TierR126,
+	result:       ResultR126,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -18411,78 +16851,14 @@ var formatterR121 = &slots{
 	}},
 }
 
-// letsR122 holds the lets of "r122", which each of its functions computes first.
-type letsR122 struct {
-	l1 int64
-}
-
-// letsR122Of computes the lets of "r122" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR122Of(input *value.Object, tool string, limits runtime.Limits) (letsR122, celrt.Budget, int, error) {
-	steps := 0
-	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "tags")
-	if err != nil {
-		return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = []any{}
-	}
-	items, err := celrt.Iterate(v1)
-	if err != nil {
-		return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	list := make([]string, 0, items.Len())
-	for i := range items.Len() {
-		x := items.At(i)
-		if steps++; steps > celrt.MaxSteps {
-			return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
-		}
-		if err := budget.CallText("string", x); err != nil {
-			return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		s, err := celrt.ToString(x)
-		if err != nil {
-			return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		list = append(list, s)
-	}
-	if err := budget.Call("mcpValue", list); err != nil {
-		return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg := celrt.MCPValue(celrt.ListOf(list))
-	if err := budget.CallText("redact", arg); err != nil {
-		return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg2 := celrt.Redact(arg)
-	if err := budget.CallText("indexOf", arg2, ""); err != nil {
-		return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r, err := celrt.IndexOf(arg2, "")
-	if err != nil {
-		return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := r
-	return letsR122{
-		l1: l1,
-	}, budget, steps, nil
-}
-
-// PreviewR122 formats calls to "r122".
+// PreviewR127 formats calls to "r127".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r122":
+// Defined in random.yaml, registered with owner "random.yaml#r127":
 //
 //	l1 = (redact(mcpValue(input.?tags.orValue([]).map(x, string(x))))).indexOf("")
 //	preview = (durationText(double(lines(string(input.t))))).trim()
-func PreviewR122(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR122Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR127(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	t, err := celrt.Select(input, "t")
 	if err != nil {
 		return "", false, err
@@ -18501,14 +16877,11 @@ func PreviewR122(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Trim(celrt.DurationText(arg)), true, nil
 }
 
-// RowR122 renders the row of a call to "r122", documented with PreviewR122:
+// RowR127 renders the row of a call to "r127", documented with PreviewR127:
 //
 //	row = string(parseJSON(input.?meta.orValue({"k": "v"})[?(has(input.t) ? string(input.t) : "")].orValue(string(input.s))).orValue("none"))
-func RowR122(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR122Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR127(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "meta")
 	if err != nil {
 		return "", false, err
@@ -18592,70 +16965,23 @@ func RowR122(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return s4, true, nil
 }
 
-// formatterR122 registers the functions of "r122".
-var formatterR122 = &slots{
-	preview:      PreviewR122,
-	row:          RowR122,
+// formatterR127 registers the functions of "r127".
+var formatterR127 = &slots{
+	preview:      PreviewR127,
+	row:          RowR127,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"t"}}},
 }
 
-// letsR123 holds the lets of "r123", which each of its functions computes first.
-type letsR123 struct {
-	l1 int64
-	l2 int64
-}
-
-// letsR123Of computes the lets of "r123" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR123Of(input *value.Object, tool string, limits runtime.Limits) (letsR123, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
-	if err != nil {
-		return letsR123{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR123{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.Call("fields", meta, m); err != nil {
-		return letsR123{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.StringSize(celrt.Fields(meta, m))
-	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-	if err != nil {
-		return letsR123{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	if err := budget.CallText("indexOf", t, "héllo"); err != nil {
-		return letsR123{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	r, err := celrt.IndexOf(t, "héllo")
-	if err != nil {
-		return letsR123{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	i, err := celrt.DoubleToInt(float64(r))
-	if err != nil {
-		return letsR123{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := i
-	return letsR123{
-		l1: l1,
-		l2: l2,
-	}, budget, 0, nil
-}
-
-// PreviewR123 formats calls to "r123".
+// PreviewR128 formats calls to "r128".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r123":
+// Defined in random.yaml, registered with owner "random.yaml#r128":
 //
 //	l1 = size(fields(input.meta, input.m))
 //	l2 = int(double((input.t).indexOf("héllo")))
 //	preview = (numberText((("\u00e9\u0301" in input.tags) ? (2.0 + -1.25) : (input.d / input.d)))).lowerAscii()
-func PreviewR123(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR123Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR128(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
 	if err != nil {
 		return "", false, err
@@ -18689,8 +17015,8 @@ func PreviewR123(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.LowerASCII(arg), true, nil
 }
 
-// formatterR123 registers the functions of "r123".
-var formatterR123 = &slots{preview: PreviewR123, fields: runtime.InputFields{Read: [][]string{
+// formatterR128 registers the functions of "r128".
+var formatterR128 = &slots{preview: PreviewR128, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -18702,52 +17028,273 @@ var formatterR123 = &slots{preview: PreviewR123, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// letsR124 holds the lets of "r124", which each of its functions computes first.
-type letsR124 struct {
+// letsR129 holds the lets of "r129", which each of its functions computes first.
+type letsR129 struct {
+	l1 string
+	l2 int64
+}
+
+// letsR129Of computes the lets of "r129" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsR129Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR129, celrt.Budget, int, error) {
+	steps := 0
+	var budget celrt.Budget
+	var l1 string
+	if slot != celrt.SlotResult {
+		opt, err := celrt.OptSelect(input, "nums")
+		if err != nil {
+			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		v1 := opt.Value
+		if !opt.Ok {
+			v1 = []any{}
+		}
+		items, err := celrt.Iterate(v1)
+		if err != nil {
+			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		list := make([]int64, 0, items.Len())
+		for i2 := range items.Len() {
+			x := items.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			}
+			i, err := celrt.ToInt(x)
+			if err != nil {
+				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			list = append(list, i)
+		}
+		list2 := make([]string, 0, len(list))
+		for _, x2 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			}
+			elem := strconv.FormatInt(x2, 10)
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			}
+			list2 = append(list2, elem)
+		}
+		if err := budget.Call("join", list2, ", "); err != nil {
+			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		if err := budget.CallText("strings.quote", ""); err != nil {
+			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		arg := celrt.Quote("")
+		if err := budget.CallText("indexOf", arg, "a"); err != nil {
+			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		r, err := celrt.IndexOf(arg, "a")
+		if err != nil {
+			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		arg2 := celrt.JoinSep(list2, ", ")
+		if err := budget.CallText("truncate", arg2, r); err != nil {
+			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		l1 = celrt.Truncate(arg2, r)
+	}
+	var l2 int64
+	if slot == celrt.SlotResult {
+		has, err := celrt.Has(input, "b")
+		if err != nil {
+			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		var v2 bool
+		if has {
+			b, err := celrt.Select(input, "b")
+			if err != nil {
+				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			b2, err := celrt.ToBool(b)
+			if err != nil {
+				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			v2 = b2
+		} else {
+			v2 = false
+		}
+		var v3 float64
+		if v2 {
+			v3 = 2.0
+		} else {
+			v3 = -1.25
+		}
+		has2, err := celrt.Has(input, "d")
+		if err != nil {
+			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		var v4 float64
+		if has2 {
+			d, err := celrt.Select(input, "d")
+			if err != nil {
+				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			d2, err := celrt.ToDouble(d)
+			if err != nil {
+				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			v4 = d2
+		} else {
+			v4 = 0.0
+		}
+		has3, err := celrt.Has(input, "d")
+		if err != nil {
+			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		var v5 float64
+		if has3 {
+			d3, err := celrt.Select(input, "d")
+			if err != nil {
+				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			d4, err := celrt.ToDouble(d3)
+			if err != nil {
+				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			}
+			v5 = d4
+		} else {
+			v5 = 0.0
+		}
+		i3, err := celrt.DoubleToInt(v3 / (v4 * v5))
+		if err != nil {
+			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		l2 = i3
+	}
+	return letsR129{
+		l1: l1,
+		l2: l2,
+	}, budget, steps, nil
+}
+
+// PreviewR129 formats calls to "r129".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r129":
+//
+//	l1 = truncate(input.?nums.orValue([]).map(x, int(x)).map(x, string(x)).join(", "), (strings.quote("")).indexOf("a"))
+//	l2 = int((((has(input.b) ? bool(input.b) : false) ? 2.0 : -1.25) / ((has(input.d) ? double(input.d) : 0.0) * (has(input.d) ? double(input.d) : 0.0))))
+//	preview = l1
+func PreviewR129(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR129Of(input, tool, limits, celrt.SlotPreview)
+	if err != nil {
+		return "", false, err
+	}
+	return lets.l1, true, nil
+}
+
+// RowR129 renders the row of a call to "r129", documented with PreviewR129:
+//
+//	row = promptPath((l1).charAt(int(input.n))).orValue("none")
+func RowR129(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR129Of(input, tool, limits, celrt.SlotRow)
+	if err != nil {
+		return "", false, err
+	}
+	n, err := celrt.Select(input, "n")
+	if err != nil {
+		return "", false, err
+	}
+	i, err := celrt.ToInt(n)
+	if err != nil {
+		return "", false, err
+	}
+	arg := lets.l1
+	if err := budget.CallText("charAt", arg, i); err != nil {
+		return "", false, err
+	}
+	r, err := celrt.CharAt(arg, i)
+	if err != nil {
+		return "", false, err
+	}
+	opt := celrt.PromptPath(r)
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = "none"
+	}
+	return v1, true, nil
+}
+
+// ResultR129 summarizes the result of a call to "r129", documented with PreviewR129:
+//
+//	result = strings.quote(fileSize(l2))
+func ResultR129(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR129Of(input, tool, limits, celrt.SlotResult)
+	if err != nil {
+		return "", false, err
+	}
+	arg := lets.l2
+	if err := budget.CallText("fileSize", arg); err != nil {
+		return "", false, err
+	}
+	arg2 := celrt.FileSizeInt(arg)
+	if err := budget.CallText("strings.quote", arg2); err != nil {
+		return "", false, err
+	}
+	return celrt.Quote(arg2), true, nil
+}
+
+// formatterR129 registers the functions of "r129".
+var formatterR129 = &slots{
+	preview:      PreviewR129,
+	row:          RowR129,
+	result:       ResultR129,
+	presentation: runtime.Presentation{},
+	fields:       runtime.InputFields{Read: [][]string{{"nums"}}},
+}
+
+// letsR130 holds the lets of "r130", which each of its functions computes first.
+type letsR130 struct {
 	l1 string
 }
 
-// letsR124Of computes the lets of "r124" in order, and returns the budget and the
+// letsR130Of computes the lets of "r130" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR124Of(input *value.Object, tool string, limits runtime.Limits) (letsR124, celrt.Budget, int, error) {
+func letsR130Of(input *value.Object, tool string, limits runtime.Limits) (letsR130, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
-		return letsR124{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR130{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("durationText", d); err != nil {
-		return letsR124{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR130{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR124{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR130{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.BaseName(celrt.DurationText(d))
 	if err := budget.CallText("replace", arg, t, "%"); err != nil {
-		return letsR124{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR130{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Replace(arg, t, "%")
-	return letsR124{
+	return letsR130{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR124 formats calls to "r124".
+// PreviewR130 formats calls to "r130".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r124":
+// Defined in random.yaml, registered with owner "random.yaml#r130":
 //
 //	l1 = (baseName(durationText(input.d))).replace(input.t, "%")
 //	preview = (l1).trim()
-func PreviewR124(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR124Of(input, tool, limits)
+func PreviewR130(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR130Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return celrt.Trim(lets.l1), true, nil
 }
 
-// formatterR124 registers the functions of "r124".
-var formatterR124 = &slots{preview: PreviewR124, fields: runtime.InputFields{Read: [][]string{
+// formatterR130 registers the functions of "r130".
+var formatterR130 = &slots{preview: PreviewR130, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -18759,12 +17306,95 @@ var formatterR124 = &slots{preview: PreviewR124, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// PreviewR125 formats calls to "r125".
+// letsR131 holds the lets of "r131", which each of its functions computes first.
+type letsR131 struct {
+	l2 string
+}
+
+// letsR131Of computes the lets of "r131" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsR131Of(input *value.Object, tool string, limits runtime.Limits) (letsR131, celrt.Budget, int, error) {
+	steps := 0
+	var budget celrt.Budget
+	items := []string{"a", "b"}
+	list := make([]string, 0, len(items))
+	for range items {
+		if steps++; steps > celrt.MaxSteps {
+			return letsR131{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
+		}
+		elem := "é́"
+		if err := budget.Charge("_+_", 16); err != nil {
+			return letsR131{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		list = append(list, elem)
+	}
+	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return letsR131{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	if err := budget.Call("join", list, s); err != nil {
+		return letsR131{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	arg := celrt.JoinSep(list, s)
+	if err := budget.CallText("collapse", arg); err != nil {
+		return letsR131{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	l2 := celrt.Collapse(arg)
+	return letsR131{
+		l2: l2,
+	}, budget, steps, nil
+}
+
+// PreviewR131 formats calls to "r131".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r125":
+// Defined in random.yaml, registered with owner "random.yaml#r131":
+//
+//	l1 = (-lines(input.t) + (input.tags[input.n]).indexOf(input.s))
+//	l2 = collapse(["a", "b"].transformList(v1, v2, "\u00e9\u0301").join(input.s))
+//	preview = l2
+func PreviewR131(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR131Of(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	return lets.l2, true, nil
+}
+
+// RowR131 renders the row of a call to "r131", documented with PreviewR131:
+//
+//	row = l2
+func RowR131(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR131Of(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	return lets.l2, true, nil
+}
+
+// formatterR131 registers the functions of "r131".
+var formatterR131 = &slots{
+	preview:      PreviewR131,
+	row:          RowR131,
+	presentation: runtime.Presentation{},
+	fields: runtime.InputFields{Read: [][]string{
+		{"b"},
+		{"d"},
+		{"m"},
+		{"meta"},
+		{"n"},
+		{"nums"},
+		{"s"},
+		{"t"},
+		{"tags"},
+	}},
+}
+
+// PreviewR132 formats calls to "r132".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r132":
 //
 //	preview = string((truncate(string(has(input.s)), (string(input.?t.orValue(""))).indexOf("%"))).startsWith(""))
-func PreviewR125(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR132(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -18800,85 +17430,61 @@ func PreviewR125(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v2, true, nil
 }
 
-// formatterR125 registers the functions of "r125".
-var formatterR125 = &slots{preview: PreviewR125, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
+// formatterR132 registers the functions of "r132".
+var formatterR132 = &slots{preview: PreviewR132, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
 
-// letsR126 holds the lets of "r126", which each of its functions computes first.
-type letsR126 struct {
+// letsR133 holds the lets of "r133", which each of its functions computes first.
+type letsR133 struct {
 	l1 int64
-	l2 int64
 }
 
-// letsR126Of computes the lets of "r126" in order, and returns the budget and the
+// letsR133Of computes the lets of "r133" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR126Of(input *value.Object, tool string, limits runtime.Limits) (letsR126, celrt.Budget, int, error) {
+func letsR133Of(input *value.Object, tool string, limits runtime.Limits) (letsR133, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("inline", t, n); err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	t2, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.Inline(t, n)
 	if err := budget.CallText("split", arg, t2, m); err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg2 := celrt.SplitN(arg, t2, m)
 	if err := budget.Call("join", arg2, "|"); err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Lines(celrt.JoinSep(arg2, "|"))
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	if err := budget.CallText("indexOf", s, "%"); err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	r, err := celrt.IndexOf(s, "%")
-	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	diff, err := celrt.SubInt(int64(len([]string{"a", "b"})), r)
-	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	neg, err := celrt.NegInt(diff)
-	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := neg
-	return letsR126{
+	return letsR133{
 		l1: l1,
-		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR126 formats calls to "r126".
+// PreviewR133 formats calls to "r133".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r126":
+// Defined in random.yaml, registered with owner "random.yaml#r133":
 //
 //	l1 = lines((inline(input.t, input.n)).split(input.t, input.m).join("|"))
 //	l2 = -(["a", "b"].size() - (input.s).indexOf("%"))
 //	preview = nonEmpty([input.s, input.t].map(v1, sqlKinds(v1).join(","))[input.n]).orValue(input.t)
-func PreviewR126(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, steps, err := letsR126Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR133(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -18926,14 +17532,11 @@ func PreviewR126(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v2, true, nil
 }
 
-// TierR126 returns the tier of a call to "r126", documented with PreviewR126:
+// TierR133 returns the tier of a call to "r133", documented with PreviewR133:
 //
 //	tier = (string(double(input.m)) in [input.t + "\u00e9\u0301", strings.quote(input.s)]) ? "read" : "write"
-func TierR126(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, _, err := letsR126Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR133(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -18962,11 +17565,11 @@ func TierR126(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v2)
 }
 
-// RowR126 renders the row of a call to "r126", documented with PreviewR126:
+// RowR133 renders the row of a call to "r133", documented with PreviewR133:
 //
 //	row = truncate((input.t).upperAscii(), (input.m + input.m)) + plural((9223372036854775807 * l1), "item", "items")
-func RowR126(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR126Of(input, tool, limits)
+func RowR133(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR133Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -19011,15 +17614,12 @@ func RowR126(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return arg2 + arg3, true, nil
 }
 
-// ResultR126 summarizes the result of a call to "r126", documented with PreviewR126:
+// ResultR133 summarizes the result of a call to "r133", documented with PreviewR133:
 //
 //	result = (string(parseJSON(string(parseJSON(string(result.details.?n.orValue(0))).orValue("none"))).orValue("none"))).replace(string(result.isError),
 //	    "%")
-func ResultR126(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsR126Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func ResultR133(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(celrt.Field(result, "details"), "n")
 	if err != nil {
 		return "", false, err
@@ -19076,12 +17676,12 @@ func ResultR126(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.Replace(s3, arg, "%"), true, nil
 }
 
-// formatterR126 registers the functions of "r126".
-var formatterR126 = &slots{
-	preview:      PreviewR126,
-	tierOf:       TierR126,
-	row:          RowR126,
-	result:       ResultR126,
+// formatterR133 registers the functions of "r133".
+var formatterR133 = &slots{
+	preview:      PreviewR133,
+	tierOf:       TierR133,
+	row:          RowR133,
+	result:       ResultR133,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -19096,73 +17696,71 @@ var formatterR126 = &slots{
 	}},
 }
 
-// letsR127 holds the lets of "r127", which each of its functions computes first.
-type letsR127 struct {
+// letsR134 holds the lets of "r134", which each of its functions computes first.
+type letsR134 struct {
 	l1 string
 }
 
-// letsR127Of computes the lets of "r127" in order, and returns the budget and the
+// letsR134Of computes the lets of "r134" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR127Of(input *value.Object, tool string, limits runtime.Limits) (letsR127, celrt.Budget, int, error) {
+func letsR134Of(input *value.Object, tool string, limits runtime.Limits) (letsR134, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
 	list := make([]int64, 0, len(items))
 	for _, v1 := range items {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR127{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR127{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list = append(list, v1)
 	}
 	list2 := make([]string, 0, len(list))
 	for _, x := range list {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR127{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		elem := strconv.FormatInt(x, 10)
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR127{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list2 = append(list2, elem)
 	}
 	opt, err := celrt.OptSelect(input, "s")
 	if err != nil {
-		return letsR127{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v2 := opt.Value
 	if !opt.Ok {
 		v2 = ""
 	}
 	if err := budget.CallText("string", v2); err != nil {
-		return letsR127{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(v2)
 	if err != nil {
-		return letsR127{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.Call("join", list2, s); err != nil {
-		return letsR127{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.JoinSep(list2, s)
-	return letsR127{
+	return letsR134{
 		l1: l1,
 	}, budget, steps, nil
 }
 
-// PreviewR127 formats calls to "r127".
+// PreviewR134 formats calls to "r134".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r127":
+// Defined in random.yaml, registered with owner "random.yaml#r134":
 //
 //	l1 = [1, 2, 3].map(v1, v1).map(x, string(x)).join(string(input.?s.orValue("")))
 //	preview = string(input.?nums.orValue([]).map(x, int(x)).map(v2, v2).size())
-func PreviewR127(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, steps, err := letsR127Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR134(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
 	if err != nil {
 		return "", false, err
@@ -19203,12 +17801,12 @@ func PreviewR127(input *value.Object, tool string, limits runtime.Limits) (strin
 	return strconv.FormatInt(int64(len(list2)), 10), true, nil
 }
 
-// TierR127 returns the tier of a call to "r127", documented with PreviewR127:
+// TierR134 returns the tier of a call to "r134", documented with PreviewR134:
 //
 //	tier = ((l1 + string(input.s)).startsWith(string(input.?s.orValue(""))) || ["A b ", "\u00e9\u0301"].exists(v3, (v3 == string(input.t)))) ? "read" :
 //	    "write"
-func TierR127(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR127Of(input, tool, limits)
+func TierR134(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR134Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -19302,32 +17900,32 @@ func TierR127(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v6)
 }
 
-// ResultR127 summarizes the result of a call to "r127", documented with PreviewR127:
+// ResultR134 summarizes the result of a call to "r134", documented with PreviewR134:
 //
 //	result = l1
-func ResultR127(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR127Of(input, tool, limits)
+func ResultR134(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, _, _, err := letsR134Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR127 registers the functions of "r127".
-var formatterR127 = &slots{
-	preview:      PreviewR127,
-	tierOf:       TierR127,
-	result:       ResultR127,
+// formatterR134 registers the functions of "r134".
+var formatterR134 = &slots{
+	preview:      PreviewR134,
+	tierOf:       TierR134,
+	result:       ResultR134,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"nums"}}},
 }
 
-// PreviewR128 formats calls to "r128".
+// PreviewR135 formats calls to "r135".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r128":
+// Defined in random.yaml, registered with owner "random.yaml#r135":
 //
 //	preview = {"a": "1", "b": plural(input.tags.size(), "item", "items")}[?input.t].orValue(input.s)
-func PreviewR128(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR135(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := "1"
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
@@ -19368,10 +17966,10 @@ func PreviewR128(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v3, true, nil
 }
 
-// TierR128 returns the tier of a call to "r128", documented with PreviewR128:
+// TierR135 returns the tier of a call to "r135", documented with PreviewR135:
 //
 //	tier = (inline((true ? input.t : input.s), input.m)).contains("x,y") ? "read" : "write"
-func TierR128(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR135(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	var v1 string
 	if true {
@@ -19403,10 +18001,10 @@ func TierR128(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v2)
 }
 
-// formatterR128 registers the functions of "r128".
-var formatterR128 = &slots{
-	preview: PreviewR128,
-	tierOf:  TierR128,
+// formatterR135 registers the functions of "r135".
+var formatterR135 = &slots{
+	preview: PreviewR135,
+	tierOf:  TierR135,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -19420,64 +18018,61 @@ var formatterR128 = &slots{
 	}},
 }
 
-// letsR129 holds the lets of "r129", which each of its functions computes first.
-type letsR129 struct {
+// letsR136 holds the lets of "r136", which each of its functions computes first.
+type letsR136 struct {
 	l1 int64
 }
 
-// letsR129Of computes the lets of "r129" in order, and returns the budget and the
+// letsR136Of computes the lets of "r136" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR129Of(input *value.Object, tool string, limits runtime.Limits) (letsR129, celrt.Budget, int, error) {
+func letsR136Of(input *value.Object, tool string, limits runtime.Limits) (letsR136, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	n, err := celrt.Select(input, "n")
 	if err != nil {
-		return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(n)
 	if err != nil {
-		return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := slices.Contains([]int64{int64(1), int64(2), int64(3)}, i)
 	opt, err := celrt.OptSelect(input, "s")
 	if err != nil {
-		return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v2 := opt.Value
 	if !opt.Ok {
 		v2 = ""
 	}
 	if err := budget.CallText("string", v2); err != nil {
-		return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(v2)
 	if err != nil {
-		return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := strconv.FormatBool(v1)
 	if err := budget.CallText("indexOf", arg, s); err != nil {
-		return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r, err := celrt.IndexOf(arg, s)
 	if err != nil {
-		return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := r
-	return letsR129{
+	return letsR136{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR129 formats calls to "r129".
+// PreviewR136 formats calls to "r136".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r129":
+// Defined in random.yaml, registered with owner "random.yaml#r136":
 //
 //	l1 = (string((int(input.n) in [1, 2, 3]))).indexOf(string(input.?s.orValue("")))
 //	preview = (sqlKinds(redact(string(has(input.s)))).join(",")).lowerAscii()
-func PreviewR129(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR129Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR136(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
 		return "", false, err
@@ -19501,11 +18096,11 @@ func PreviewR129(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.LowerASCII(arg4), true, nil
 }
 
-// TierR129 returns the tier of a call to "r129", documented with PreviewR129:
+// TierR136 returns the tier of a call to "r136", documented with PreviewR136:
 //
 //	tier = (l1 < l1) ? "read" : "write"
-func TierR129(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsR129Of(input, tool, limits)
+func TierR136(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, _, _, err := letsR136Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -19518,19 +18113,19 @@ func TierR129(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v1)
 }
 
-// formatterR129 registers the functions of "r129".
-var formatterR129 = &slots{
-	preview: PreviewR129,
-	tierOf:  TierR129,
+// formatterR136 registers the functions of "r136".
+var formatterR136 = &slots{
+	preview: PreviewR136,
+	tierOf:  TierR136,
 	fields:  runtime.InputFields{Read: [][]string{{"s"}}},
 }
 
-// PreviewR130 formats calls to "r130".
+// PreviewR137 formats calls to "r137".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r130":
+// Defined in random.yaml, registered with owner "random.yaml#r137":
 //
 //	preview = nonEmpty(fileSize(-lines(input.s))).orValue("A b ")
-func PreviewR130(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR137(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
@@ -19551,10 +18146,10 @@ func PreviewR130(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1, true, nil
 }
 
-// TierR130 returns the tier of a call to "r130", documented with PreviewR130:
+// TierR137 returns the tier of a call to "r137", documented with PreviewR137:
 //
 //	tier = (!(-9223372036854775808 < 1) && ((input.m + input.m) in [1, 2, 3].map(v1, input.n))) ? "read" : "write"
-func TierR130(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR137(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	var budget celrt.Budget
 	ok := !(int64(-9223372036854775808) < int64(1))
@@ -19600,10 +18195,10 @@ func TierR130(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v2)
 }
 
-// formatterR130 registers the functions of "r130".
-var formatterR130 = &slots{
-	preview: PreviewR130,
-	tierOf:  TierR130,
+// formatterR137 registers the functions of "r137".
+var formatterR137 = &slots{
+	preview: PreviewR137,
+	tierOf:  TierR137,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -19617,13 +18212,13 @@ var formatterR130 = &slots{
 	}},
 }
 
-// PreviewR131 formats calls to "r131".
+// PreviewR138 formats calls to "r138".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r131":
+// Defined in random.yaml, registered with owner "random.yaml#r138":
 //
 //	preview = (string(double(9223372036854775807))).split("", int(input.n)).join("|") + (fileSize(int(input.n)) + shortcut("a")).charAt((has(input.n) ?
 //	    int(input.n) : 0))
-func PreviewR131(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR138(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := celrt.DoubleToString(float64(int64(9223372036854775807)))
 	n, err := celrt.Select(input, "n")
@@ -19692,10 +18287,10 @@ func PreviewR131(input *value.Object, tool string, limits runtime.Limits) (strin
 	return arg4 + r, true, nil
 }
 
-// ResultR131 summarizes the result of a call to "r131", documented with PreviewR131:
+// ResultR138 summarizes the result of a call to "r138", documented with PreviewR138:
 //
 //	result = redact((has(input.s) ? string(input.s) : "") + result.text + plural(int(input.?m.orValue(0)), "item", "items"))
-func ResultR131(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR138(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -19750,20 +18345,20 @@ func ResultR131(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.Redact(v1 + text + arg), true, nil
 }
 
-// formatterR131 registers the functions of "r131".
-var formatterR131 = &slots{
-	preview:      PreviewR131,
-	result:       ResultR131,
+// formatterR138 registers the functions of "r138".
+var formatterR138 = &slots{
+	preview:      PreviewR138,
+	result:       ResultR138,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"n"}}},
 }
 
-// PreviewR132 formats calls to "r132".
+// PreviewR139 formats calls to "r139".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r132":
+// Defined in random.yaml, registered with owner "random.yaml#r139":
 //
 //	preview = sqlKinds(json(input.nums.map(v3, input.n).map(v2, [1, 2, 3][3]))).join(",")
-func PreviewR132(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR139(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
@@ -19812,8 +18407,8 @@ func PreviewR132(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.JoinSep(arg, ","), true, nil
 }
 
-// formatterR132 registers the functions of "r132".
-var formatterR132 = &slots{preview: PreviewR132, fields: runtime.InputFields{Read: [][]string{
+// formatterR139 registers the functions of "r139".
+var formatterR139 = &slots{preview: PreviewR139, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -19825,77 +18420,74 @@ var formatterR132 = &slots{preview: PreviewR132, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// letsR133 holds the lets of "r133", which each of its functions computes first.
-type letsR133 struct {
+// letsR140 holds the lets of "r140", which each of its functions computes first.
+type letsR140 struct {
 	l1 string
 }
 
-// letsR133Of computes the lets of "r133" in order, and returns the budget and the
+// letsR140Of computes the lets of "r140" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR133Of(input *value.Object, tool string, limits runtime.Limits) (letsR133, celrt.Budget, int, error) {
+func letsR140Of(input *value.Object, tool string, limits runtime.Limits) (letsR140, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	t, err := celrt.Select(input, "t")
 	if err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("string", t); err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(t)
 	if err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("lowerAscii", s); err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	t2, err := celrt.Select(input, "t")
 	if err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("string", t2); err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s2, err := celrt.ToString(t2)
 	if err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	n, err := celrt.Select(input, "n")
 	if err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(n)
 	if err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.LowerASCII(s)
 	if err := budget.CallText("split", arg, s2, i); err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg2 := celrt.SplitN(arg, s2, i)
 	if err := budget.Call("join", arg2, "|"); err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg3 := celrt.JoinSep(arg2, "|")
 	if err := budget.CallText("lowerAscii", arg3); err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.LowerASCII(arg3)
-	return letsR133{
+	return letsR140{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR133 formats calls to "r133".
+// PreviewR140 formats calls to "r140".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r133":
+// Defined in random.yaml, registered with owner "random.yaml#r140":
 //
 //	l1 = (((string(input.t)).lowerAscii()).split(string(input.t), int(input.n)).join("|")).lowerAscii()
 //	preview = promptPath(((string(-1.25)).upperAscii()).trim()).orValue("none")
-func PreviewR133(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR133Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR140(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	arg := celrt.DoubleToString(-1.25)
 	if err := budget.CallText("upperAscii", arg); err != nil {
 		return "", false, err
@@ -19908,11 +18500,11 @@ func PreviewR133(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v2, true, nil
 }
 
-// ResultR133 summarizes the result of a call to "r133", documented with PreviewR133:
+// ResultR140 summarizes the result of a call to "r140", documented with PreviewR140:
 //
 //	result = [json({l1: (has(input.t) ? string(input.t) : "")}), string(bool(input.?b.orValue(false)))].join(l1)
-func ResultR133(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR133Of(input, tool, limits)
+func ResultR140(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR140Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -19965,42 +18557,42 @@ func ResultR133(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.JoinSep(arg, arg2), true, nil
 }
 
-// formatterR133 registers the functions of "r133".
-var formatterR133 = &slots{
-	preview:      PreviewR133,
-	result:       ResultR133,
+// formatterR140 registers the functions of "r140".
+var formatterR140 = &slots{
+	preview:      PreviewR140,
+	result:       ResultR140,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{},
 }
 
-// letsR134 holds the lets of "r134", which each of its functions computes first.
-type letsR134 struct {
+// letsR141 holds the lets of "r141", which each of its functions computes first.
+type letsR141 struct {
 	l1 int64
 }
 
-// letsR134Of computes the lets of "r134" in order, and returns the budget and the
+// letsR141Of computes the lets of "r141" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR134Of(input *value.Object, tool string, limits runtime.Limits) (letsR134, celrt.Budget, int, error) {
+func letsR141Of(input *value.Object, tool string, limits runtime.Limits) (letsR141, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
 	list := make([]int64, 0, len(items))
 	for _, v1 := range items {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list = append(list, v1)
 	}
 	elem, err := celrt.IndexList(list, int64(0))
 	if err != nil {
-		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt, err := celrt.OptSelect(input, "b")
 	if err != nil {
-		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v2 := opt.Value
 	if !opt.Ok {
@@ -20008,26 +18600,26 @@ func letsR134Of(input *value.Object, tool string, limits runtime.Limits) (letsR1
 	}
 	b, err := celrt.ToBool(v2)
 	if err != nil {
-		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	diff, err := celrt.SubInt(elem, celrt.StringSize(strconv.FormatBool(b)))
 	if err != nil {
-		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := diff
-	return letsR134{
+	return letsR141{
 		l1: l1,
 	}, budget, steps, nil
 }
 
-// PreviewR134 formats calls to "r134".
+// PreviewR141 formats calls to "r141".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r134":
+// Defined in random.yaml, registered with owner "random.yaml#r141":
 //
 //	l1 = ([1, 2, 3].map(v1, v1)[0] - size(string(bool(input.?b.orValue(false)))))
 //	preview = string(parseJSON(durationText((double(l1) * (double(input.d) + 2.0)))).orValue("none"))
-func PreviewR134(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR134Of(input, tool, limits)
+func PreviewR141(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR141Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -20066,11 +18658,11 @@ func PreviewR134(input *value.Object, tool string, limits runtime.Limits) (strin
 	return s, true, nil
 }
 
-// ResultR134 summarizes the result of a call to "r134", documented with PreviewR134:
+// ResultR141 summarizes the result of a call to "r141", documented with PreviewR141:
 //
 //	result = (truncate(sqlKinds(json(result.details)).join(","), (l1 / l1))).replace(result.text, "")
-func ResultR134(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR134Of(input, tool, limits)
+func ResultR141(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR141Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -20104,54 +18696,21 @@ func ResultR134(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.Replace(arg3, text2, ""), true, nil
 }
 
-// formatterR134 registers the functions of "r134".
-var formatterR134 = &slots{
-	preview:      PreviewR134,
-	result:       ResultR134,
+// formatterR141 registers the functions of "r141".
+var formatterR141 = &slots{
+	preview:      PreviewR141,
+	result:       ResultR141,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"b"}, {"d"}}},
 }
 
-// letsR135 holds the lets of "r135", which each of its functions computes first.
-type letsR135 struct {
-	l1 string
-}
-
-// letsR135Of computes the lets of "r135" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR135Of(input *value.Object, tool string, limits runtime.Limits) (letsR135, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR135{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 float64
-	if false {
-		v1 = math.Copysign(0, -1)
-	} else {
-		v1 = math.Copysign(0, -1)
-	}
-	arg := float64(n)
-	if err := budget.Call("_+_", arg, v1); err != nil {
-		return letsR135{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.DoubleToString(arg + v1)
-	return letsR135{
-		l1: l1,
-	}, budget, 0, nil
-}
-
-// PreviewR135 formats calls to "r135".
+// PreviewR142 formats calls to "r142".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r135":
+// Defined in random.yaml, registered with owner "random.yaml#r142":
 //
 //	l1 = string((double(input.n) + (false ? -0.0 : -0.0)))
 //	preview = string((double(size(input.s)) <= ((has(input.s) ? -0.0 : -1.25) / (false ? input.d : 0.5))))
-func PreviewR135(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, _, _, err := letsR135Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR142(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -20179,14 +18738,11 @@ func PreviewR135(input *value.Object, tool string, limits runtime.Limits) (strin
 	return strconv.FormatBool(ok), true, nil
 }
 
-// ResultR135 summarizes the result of a call to "r135", documented with PreviewR135:
+// ResultR142 summarizes the result of a call to "r142", documented with PreviewR142:
 //
 //	result = durationText(((0.5 + input.d) / (false ? 2.0 : input.d)))
-func ResultR135(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsR135Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func ResultR142(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
 		return "", false, err
@@ -20211,10 +18767,10 @@ func ResultR135(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.DurationText(arg), true, nil
 }
 
-// formatterR135 registers the functions of "r135".
-var formatterR135 = &slots{
-	preview:      PreviewR135,
-	result:       ResultR135,
+// formatterR142 registers the functions of "r142".
+var formatterR142 = &slots{
+	preview:      PreviewR142,
+	result:       ResultR142,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -20229,12 +18785,12 @@ var formatterR135 = &slots{
 	}},
 }
 
-// PreviewR136 formats calls to "r136".
+// PreviewR143 formats calls to "r143".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r136":
+// Defined in random.yaml, registered with owner "random.yaml#r143":
 //
 //	preview = numberText((!(-1.25 <= 1e300) ? double(size(input.t)) : (("" == input.s) ? double(input.m) : (-0.0 / -1.25))))
-func PreviewR136(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR143(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	ok, err := celrt.LessEqual(-1.25, 1e+300)
 	if err != nil {
@@ -20272,8 +18828,8 @@ func PreviewR136(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.NumberText(v1), true, nil
 }
 
-// formatterR136 registers the functions of "r136".
-var formatterR136 = &slots{preview: PreviewR136, fields: runtime.InputFields{Read: [][]string{
+// formatterR143 registers the functions of "r143".
+var formatterR143 = &slots{preview: PreviewR143, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -20285,30 +18841,202 @@ var formatterR136 = &slots{preview: PreviewR136, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// letsR137 holds the lets of "r137", which each of its functions computes first.
-type letsR137 struct {
-	l1 string
-	l2 string
+// PreviewR144 formats calls to "r144".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r144":
+//
+//	l1 = (((-9223372036854775808 / 0) % size("A b ")) - (input.t).split("").size())
+//	preview = (!{input.s: "x,y"}.exists(v1, v2, (input.d <= input.d)) ? redact(json(input.nums.map(v3, input.m))) : json([1, 2, 3].map(v5,
+//	    ("A b ").indexOf(input.t))))
+func PreviewR144(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	steps := 0
+	var budget celrt.Budget
+	found := false
+	var failure error
+	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	v1 := "x,y"
+	m, err := celrt.NewMap([]any{s}, []any{v1})
+	if err != nil {
+		return "", false, err
+	}
+	keys, values, err := celrt.Entries(m)
+	if err != nil {
+		return "", false, err
+	}
+	for i, v12 := range keys {
+		if steps++; steps > celrt.MaxSteps {
+			return "", false, celrt.ErrSteps
+		}
+		x, err := celrt.AsString(v12)
+		if err != nil {
+			return "", false, err
+		}
+		x2, err := celrt.AsString(values[i])
+		if err != nil {
+			return "", false, err
+		}
+		_ = x
+		_ = x2
+		v2, failure2 := func() (bool, error) {
+			d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
+			if err != nil {
+				return false, err
+			}
+			d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
+			if err != nil {
+				return false, err
+			}
+			ok, err := celrt.LessEqual(d, d2)
+			if err != nil {
+				return false, err
+			}
+			return ok, nil
+		}()
+		if failure2 != nil {
+			if failure == nil {
+				failure = failure2
+			}
+			continue
+		}
+		found = v2
+		if found {
+			break
+		}
+	}
+	if !found && failure != nil {
+		return "", false, failure
+	}
+	var v3 string
+	if !found {
+		nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
+		if err != nil {
+			return "", false, err
+		}
+		list := make([]int64, 0, len(nums))
+		for range nums {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, celrt.ErrSteps
+			}
+			m2, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
+			if err != nil {
+				return "", false, err
+			}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return "", false, budget.Failure(err)
+			}
+			list = append(list, m2)
+		}
+		text, err := budget.JSON(celrt.ListOf(list))
+		if err != nil {
+			return "", false, budget.Failure(err)
+		}
+		if err := budget.CallText("redact", text); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		v3 = celrt.Redact(text)
+	} else {
+		items := []int64{int64(1), int64(2), int64(3)}
+		list2 := make([]int64, 0, len(items))
+		for range items {
+			if steps++; steps > celrt.MaxSteps {
+				return "", false, budget.Failure(celrt.ErrSteps)
+			}
+			t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+			if err != nil {
+				return "", false, budget.Failure(err)
+			}
+			if err := budget.CallText("indexOf", "A b ", t); err != nil {
+				return "", false, budget.Failure(err)
+			}
+			r, err := celrt.IndexOf("A b ", t)
+			if err != nil {
+				return "", false, budget.Failure(err)
+			}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return "", false, budget.Failure(err)
+			}
+			list2 = append(list2, r)
+		}
+		text2, err := budget.JSON(celrt.ListOf(list2))
+		if err != nil {
+			return "", false, budget.Failure(err)
+		}
+		v3 = text2
+	}
+	if err := budget.Err(); err != nil {
+		return "", false, budget.Failure(err)
+	}
+	return v3, true, nil
 }
 
-// letsR137Of computes the lets of "r137" in order, and returns the budget and the
+// ResultR144 summarizes the result of a call to "r144", documented with PreviewR144:
+//
+//	result = sqlKinds(redact(cel.bind(v6, "A b ", input.s))).join(",")
+func ResultR144(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
+	v6 := "A b "
+	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	_ = v6
+	if err := budget.CallText("redact", s); err != nil {
+		return "", false, err
+	}
+	arg := celrt.Redact(s)
+	if err := budget.CallText("sqlKinds", arg); err != nil {
+		return "", false, err
+	}
+	arg2 := celrt.SQLKinds(arg)
+	if err := budget.Call("join", arg2, ","); err != nil {
+		return "", false, err
+	}
+	return celrt.JoinSep(arg2, ","), true, nil
+}
+
+// formatterR144 registers the functions of "r144".
+var formatterR144 = &slots{
+	preview:      PreviewR144,
+	result:       ResultR144,
+	presentation: runtime.Presentation{},
+	fields: runtime.InputFields{Read: [][]string{
+		{"b"},
+		{"d"},
+		{"m"},
+		{"meta"},
+		{"n"},
+		{"nums"},
+		{"s"},
+		{"t"},
+		{"tags"},
+	}},
+}
+
+// letsR145 holds the lets of "r145", which each of its functions computes first.
+type letsR145 struct {
+	l1 string
+}
+
+// letsR145Of computes the lets of "r145" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR137Of(input *value.Object, tool string, limits runtime.Limits) (letsR137, celrt.Budget, int, error) {
-	steps := 0
+func letsR145Of(input *value.Object, tool string, limits runtime.Limits) (letsR145, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "n")
 	if err != nil {
-		return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 int64
 	if has {
 		n, err := celrt.Select(input, "n")
 		if err != nil {
-			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		i, err := celrt.ToInt(n)
 		if err != nil {
-			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = i
 	} else {
@@ -20316,7 +19044,7 @@ func letsR137Of(input *value.Object, tool string, limits runtime.Limits) (letsR1
 	}
 	opt, err := celrt.OptSelect(input, "n")
 	if err != nil {
-		return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v2 := opt.Value
 	if !opt.Ok {
@@ -20324,93 +19052,47 @@ func letsR137Of(input *value.Object, tool string, limits runtime.Limits) (letsR1
 	}
 	i2, err := celrt.ToInt(v2)
 	if err != nil {
-		return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	diff, err := celrt.SubInt(v1, i2)
 	if err != nil {
-		return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt2, err := celrt.OptSelect(input, "t")
 	if err != nil {
-		return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v3 := opt2.Value
 	if !opt2.Ok {
 		v3 = ""
 	}
 	if err := budget.CallText("string", v3); err != nil {
-		return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(v3)
 	if err != nil {
-		return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	rest, err := celrt.ModInt(diff, celrt.Lines(s))
 	if err != nil {
-		return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := strconv.FormatInt(rest, 10)
-	opt3, err := celrt.OptSelect(input, "nums")
-	if err != nil {
-		return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	v4 := opt3.Value
-	if !opt3.Ok {
-		v4 = []any{}
-	}
-	items, err := celrt.Iterate(v4)
-	if err != nil {
-		return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	list := make([]int64, 0, items.Len())
-	for i4 := range items.Len() {
-		x := items.At(i4)
-		if steps++; steps > celrt.MaxSteps {
-			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
-		}
-		i3, err := celrt.ToInt(x)
-		if err != nil {
-			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		list = append(list, i3)
-	}
-	list2 := make([]string, 0, len(list))
-	for _, x2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
-		}
-		elem := strconv.FormatInt(x2, 10)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		list2 = append(list2, elem)
-	}
-	if err := budget.Call("fields", list2, int64(0)); err != nil {
-		return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := celrt.Fields(celrt.ListOf(list2), int64(0))
-	return letsR137{
+	return letsR145{
 		l1: l1,
-		l2: l2,
-	}, budget, steps, nil
+	}, budget, 0, nil
 }
 
-// PreviewR137 formats calls to "r137".
+// PreviewR145 formats calls to "r145".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r137":
+// Defined in random.yaml, registered with owner "random.yaml#r145":
 //
 //	l1 = string((((has(input.n) ? int(input.n) : 0) - int(input.?n.orValue(0))) % lines(string(input.?t.orValue("")))))
 //	l2 = fields(input.?nums.orValue([]).map(x, int(x)).map(x, string(x)), 0)
 //	preview = (string((("%" == string(input.?t.orValue(""))) ? (has(input.s) ? double(input.?d.orValue(0.0)) : double(input.?d.orValue(0.0))) : (1e300 +
 //	    1e300)))).lowerAscii()
-func PreviewR137(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR137Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR145(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "t")
 	if err != nil {
 		return "", false, err
@@ -20478,11 +19160,11 @@ func PreviewR137(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.LowerASCII(arg), true, nil
 }
 
-// TierR137 returns the tier of a call to "r137", documented with PreviewR137:
+// TierR145 returns the tier of a call to "r145", documented with PreviewR145:
 //
 //	tier = (lines(inline("A b ", -1)) in [1, 2, 3].map(v1, lines(l1))) ? "read" : "write"
-func TierR137(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR137Of(input, tool, limits)
+func TierR145(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR145Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -20511,11 +19193,11 @@ func TierR137(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// RowR137 renders the row of a call to "r137", documented with PreviewR137:
+// RowR145 renders the row of a call to "r145", documented with PreviewR145:
 //
 //	row = cel.bind(v2, l1, redact(fileSize(int(input.m))))
-func RowR137(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR137Of(input, tool, limits)
+func RowR145(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR145Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -20539,105 +19221,24 @@ func RowR137(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return celrt.Redact(arg), true, nil
 }
 
-// formatterR137 registers the functions of "r137".
-var formatterR137 = &slots{
-	preview:      PreviewR137,
-	tierOf:       TierR137,
-	row:          RowR137,
+// formatterR145 registers the functions of "r145".
+var formatterR145 = &slots{
+	preview:      PreviewR145,
+	tierOf:       TierR145,
+	row:          RowR145,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"d"}, {"s"}, {"t"}}},
 }
 
-// letsR138 holds the lets of "r138", which each of its functions computes first.
-type letsR138 struct {
-	l1 int64
-	l2 int64
-}
-
-// letsR138Of computes the lets of "r138" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR138Of(input *value.Object, tool string, limits runtime.Limits) (letsR138, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	if err := budget.CallText("numberText", -1.25); err != nil {
-		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
-	if err != nil {
-		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	elem, err := celrt.IndexList(nums, int64(0))
-	if err != nil {
-		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg := celrt.NumberText(-1.25)
-	if err := budget.CallText("truncate", arg, elem); err != nil {
-		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg2 := celrt.Truncate(arg, elem)
-	if err := budget.CallText("indexOf", arg2, s); err != nil {
-		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r, err := celrt.IndexOf(arg2, s)
-	if err != nil {
-		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := r
-	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	var v1 float64
-	if l1 < n {
-		d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		d2 := 0.5
-		v1 = d * d2
-	} else {
-		var v2 float64
-		if true {
-			d3, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-			}
-			v2 = d3
-		} else {
-			d4, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-			}
-			v2 = d4
-		}
-		v1 = v2
-	}
-	i, err := celrt.DoubleToInt(v1)
-	if err != nil {
-		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := i
-	return letsR138{
-		l1: l1,
-		l2: l2,
-	}, budget, 0, nil
-}
-
-// PreviewR138 formats calls to "r138".
+// PreviewR146 formats calls to "r146".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r138":
+// Defined in random.yaml, registered with owner "random.yaml#r146":
 //
 //	l1 = (truncate(numberText(-1.25), input.nums[0])).indexOf(input.s)
 //	l2 = int(((l1 < input.n) ? (input.d * 0.5) : (true ? input.d : input.d)))
 //	preview = (collapse(((-9223372036854775808 in input.nums) ? (input.s).substring(input.m) : strings.quote(input.t)))).split("a", 3).join("|")
-func PreviewR138(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR138Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func PreviewR146(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
 	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
 	if err != nil {
 		return "", false, err
@@ -20685,14 +19286,12 @@ func PreviewR138(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.JoinSep(arg2, "|"), true, nil
 }
 
-// TierR138 returns the tier of a call to "r138", documented with PreviewR138:
+// TierR146 returns the tier of a call to "r146", documented with PreviewR146:
 //
 //	tier = (((input.d + input.d) <= (input.d + input.d)) && (collapse(input.t) in ["a", "b"].map(v1, input.s))) ? "read" : "write"
-func TierR138(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, budget, steps, err := letsR138Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
+func TierR146(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	steps := 0
+	var budget celrt.Budget
 	v1, failure := func() (bool, error) {
 		d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 		if err != nil {
@@ -20766,10 +19365,10 @@ func TierR138(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// formatterR138 registers the functions of "r138".
-var formatterR138 = &slots{
-	preview: PreviewR138,
-	tierOf:  TierR138,
+// formatterR146 registers the functions of "r146".
+var formatterR146 = &slots{
+	preview: PreviewR146,
+	tierOf:  TierR146,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -20783,14 +19382,14 @@ var formatterR138 = &slots{
 	}},
 }
 
-// PreviewR139 formats calls to "r139".
+// PreviewR147 formats calls to "r147".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r139":
+// Defined in random.yaml, registered with owner "random.yaml#r147":
 //
 //	preview = baseName(numberText((("x,y").matches("[0-9]+") ? (input.b ? 1e300 : input.d) : (input.b ? input.d : input.d))))
-func PreviewR139(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR147(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
-	matched, err := patternR139_1.MatchString("x,y")
+	matched, err := patternR147_1.MatchString("x,y")
 	if err != nil {
 		return "", false, err
 	}
@@ -20838,8 +19437,8 @@ func PreviewR139(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.BaseName(celrt.NumberText(v1)), true, nil
 }
 
-// formatterR139 registers the functions of "r139".
-var formatterR139 = &slots{preview: PreviewR139, fields: runtime.InputFields{Read: [][]string{
+// formatterR147 registers the functions of "r147".
+var formatterR147 = &slots{preview: PreviewR147, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -20851,16 +19450,16 @@ var formatterR139 = &slots{preview: PreviewR139, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-var patternR139_1 = celrt.NewPattern("[0-9]+")
+var patternR147_1 = celrt.NewPattern("[0-9]+")
 
-// PreviewR140 formats calls to "r140".
+// PreviewR148 formats calls to "r148".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r140":
+// Defined in random.yaml, registered with owner "random.yaml#r148":
 //
 //	preview = (!(((has(input.t) ? string(input.t) : "")).indexOf(string(input.?s.orValue(""))) in input.?nums.orValue([]).map(x, int(x)).map(v1,
 //	    int(input.m))) ? promptPath(redact(baseName(string(input.s)))).orValue("none") : ((truncate("a", 0)).substring((has(input.n) ? int(input.n) :
 //	    0))).charAt(int(input.?m.orValue(0))))
-func PreviewR140(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR148(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "t")
@@ -21028,12 +19627,12 @@ func PreviewR140(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v4, true, nil
 }
 
-// TierR140 returns the tier of a call to "r140", documented with PreviewR140:
+// TierR148 returns the tier of a call to "r148", documented with PreviewR148:
 //
 //	tier = (("%s-%d".format([string(input.?t.orValue("")), (has(input.n) ? int(input.n) : 0)]) == (false ? (has(input.t) ? string(input.t) : "") :
 //	    (has(input.s) ? string(input.s) : ""))) && ({"a": "1", "b": string(input.s)}[?"%"].orValue(string(input.?s.orValue("")))).matches("(?i)h")) ?
 //	    "read" : "write"
-func TierR140(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR148(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	v6, failure := func() (bool, error) {
 		opt, err := celrt.OptSelect(input, "t")
@@ -21175,7 +19774,7 @@ func TierR140(input *value.Object, tool string, limits runtime.Limits) (runtime.
 				}
 				v8 = s7
 			}
-			matched, err := patternR140_1.MatchString(v8)
+			matched, err := patternR148_1.MatchString(v8)
 			if err != nil {
 				return false, budget.Failure(err)
 			}
@@ -21198,10 +19797,10 @@ func TierR140(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v11)
 }
 
-// RowR140 renders the row of a call to "r140", documented with PreviewR140:
+// RowR148 renders the row of a call to "r148", documented with PreviewR148:
 //
 //	row = [1, 2, 3].map(x, string(x)).map(v2, v2)[int(input.m)]
-func RowR140(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR148(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
@@ -21241,11 +19840,11 @@ func RowR140(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return elem2, true, nil
 }
 
-// formatterR140 registers the functions of "r140".
-var formatterR140 = &slots{
-	preview:      PreviewR140,
-	tierOf:       TierR140,
-	row:          RowR140,
+// formatterR148 registers the functions of "r148".
+var formatterR148 = &slots{
+	preview:      PreviewR148,
+	tierOf:       TierR148,
+	row:          RowR148,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"m"},
@@ -21256,77 +19855,65 @@ var formatterR140 = &slots{
 	}},
 }
 
-var patternR140_1 = celrt.NewPattern("(?i)h")
+var patternR148_1 = celrt.NewPattern("(?i)h")
 
-// letsR141 holds the lets of "r141", which each of its functions computes first.
-type letsR141 struct {
+// letsR149 holds the lets of "r149", which each of its functions computes first.
+type letsR149 struct {
 	l1 string
-	l2 string
 }
 
-// letsR141Of computes the lets of "r141" in order, and returns the budget and the
+// letsR149Of computes the lets of "r149" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR141Of(input *value.Object, tool string, limits runtime.Limits) (letsR141, celrt.Budget, int, error) {
+func letsR149Of(input *value.Object, tool string, limits runtime.Limits) (letsR149, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 int64
 	if n < m {
 		m2, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 		if err != nil {
-			return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		n2, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 		if err != nil {
-			return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		rest, err := celrt.ModInt(m2, n2)
 		if err != nil {
-			return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = rest
 	} else {
 		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 		if err != nil {
-			return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = celrt.Lines(t)
 	}
 	if err := budget.CallText("plural", v1, "item", "items"); err != nil {
-		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Plural(v1, "item", "items")
-	opt := celrt.NonEmpty(l1)
-	v2 := opt.Value
-	if !opt.Ok {
-		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-		if err != nil {
-			return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		v2 = s
-	}
-	l2 := v2
-	return letsR141{
+	return letsR149{
 		l1: l1,
-		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR141 formats calls to "r141".
+// PreviewR149 formats calls to "r149".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r141":
+// Defined in random.yaml, registered with owner "random.yaml#r149":
 //
 //	l1 = plural(((input.n < input.m) ? (input.m % input.n) : lines(input.t)), "item", "items")
 //	l2 = nonEmpty(l1).orValue(input.s)
 //	preview = shortcut({input.s: l1}[?input.t].orValue("")) + ((["a", "b"][input.n]).lowerAscii()).charAt(input.n)
-func PreviewR141(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR141Of(input, tool, limits)
+func PreviewR149(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR149Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -21390,14 +19977,10 @@ func PreviewR141(input *value.Object, tool string, limits runtime.Limits) (strin
 	return arg2 + r, true, nil
 }
 
-// RowR141 renders the row of a call to "r141", documented with PreviewR141:
+// RowR149 renders the row of a call to "r149", documented with PreviewR149:
 //
 //	row = string(((input.d <= 0.5) && !has(input.s)))
-func RowR141(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, _, _, err := letsR141Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+func RowR149(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	v1, failure := func() (bool, error) {
 		d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 		if err != nil {
@@ -21419,11 +20002,11 @@ func RowR141(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return strconv.FormatBool(ok2), true, nil
 }
 
-// ResultR141 summarizes the result of a call to "r141", documented with PreviewR141:
+// ResultR149 summarizes the result of a call to "r149", documented with PreviewR149:
 //
 //	result = ((l1).trim()).charAt(input.m)
-func ResultR141(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR141Of(input, tool, limits)
+func ResultR149(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR149Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -21442,11 +20025,11 @@ func ResultR141(input *value.Object, tool string, limits runtime.Limits, result 
 	return r, true, nil
 }
 
-// formatterR141 registers the functions of "r141".
-var formatterR141 = &slots{
-	preview:      PreviewR141,
-	row:          RowR141,
-	result:       ResultR141,
+// formatterR149 registers the functions of "r149".
+var formatterR149 = &slots{
+	preview:      PreviewR149,
+	row:          RowR149,
+	result:       ResultR149,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -21461,28 +20044,27 @@ var formatterR141 = &slots{
 	}},
 }
 
-// letsR142 holds the lets of "r142", which each of its functions computes first.
-type letsR142 struct {
+// letsR150 holds the lets of "r150", which each of its functions computes first.
+type letsR150 struct {
 	l1 int64
-	l2 int64
 }
 
-// letsR142Of computes the lets of "r142" in order, and returns the budget and the
+// letsR150Of computes the lets of "r150" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR142Of(input *value.Object, tool string, limits runtime.Limits) (letsR142, celrt.Budget, int, error) {
+func letsR150Of(input *value.Object, tool string, limits runtime.Limits) (letsR150, celrt.Budget, int, error) {
 	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
-		return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt, err := celrt.OptIndex(meta, "")
 	if err != nil {
-		return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	x, err := func(v any) (celrt.Optional[string], error) {
 		return celrt.AsOptional(v, celrt.AsString)
 	}(opt)
 	if err != nil {
-		return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := x.Value
 	if !x.Ok {
@@ -21493,27 +20075,25 @@ func letsR142Of(input *value.Object, tool string, limits runtime.Limits) (letsR1
 	if !opt2.Ok {
 		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 		if err != nil {
-			return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = s
 	}
 	l1 := celrt.StringSize(v2)
-	l2 := l1
-	return letsR142{
+	return letsR150{
 		l1: l1,
-		l2: l2,
 	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR142 formats calls to "r142".
+// PreviewR150 formats calls to "r150".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r142":
+// Defined in random.yaml, registered with owner "random.yaml#r150":
 //
 //	l1 = size(nonEmpty(input.meta[?""].orValue("%")).orValue(input.s))
 //	l2 = l1
 //	preview = "%s-%d".format([string(((2.0 + input.d) * (input.b ? input.d : 2.0))), l1])
-func PreviewR142(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR142Of(input, tool, limits)
+func PreviewR150(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR150Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -21549,11 +20129,11 @@ func PreviewR142(input *value.Object, tool string, limits runtime.Limits) (strin
 	return r, true, nil
 }
 
-// TierR142 returns the tier of a call to "r142", documented with PreviewR142:
+// TierR150 returns the tier of a call to "r150", documented with PreviewR150:
 //
 //	tier = {input.s: json(input)}.exists(v1, v2, ((0 - 0) < l1)) ? "read" : "write"
-func TierR142(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR142Of(input, tool, limits)
+func TierR150(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR150Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -21622,977 +20202,10 @@ func TierR142(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// formatterR142 registers the functions of "r142".
-var formatterR142 = &slots{
-	preview: PreviewR142,
-	tierOf:  TierR142,
-	fields: runtime.InputFields{Read: [][]string{
-		{"b"},
-		{"d"},
-		{"m"},
-		{"meta"},
-		{"n"},
-		{"nums"},
-		{"s"},
-		{"t"},
-		{"tags"},
-	}},
-}
-
-// letsR143 holds the lets of "r143", which each of its functions computes first.
-type letsR143 struct {
-	l1 string
-	l2 int64
-}
-
-// letsR143Of computes the lets of "r143" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR143Of(input *value.Object, tool string, limits runtime.Limits) (letsR143, celrt.Budget, int, error) {
-	steps := 0
-	var budget celrt.Budget
-	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-	if err != nil {
-		return letsR143{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	d2 := 2.0
-	l1 := celrt.BaseName(celrt.DoubleToString(d * d2))
-	items := []int64{int64(1), int64(2), int64(3)}
-	list := make([]string, 0, len(items))
-	for _, x := range items {
-		if steps++; steps > celrt.MaxSteps {
-			return letsR143{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
-		}
-		elem := strconv.FormatInt(x, 10)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR143{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-		}
-		list = append(list, elem)
-	}
-	l2 := int64(len(list))
-	return letsR143{
-		l1: l1,
-		l2: l2,
-	}, budget, steps, nil
-}
-
-// PreviewR143 formats calls to "r143".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r143":
-//
-//	l1 = baseName(string((input.d * 2.0)))
-//	l2 = [1, 2, 3].map(x, string(x)).size()
-//	preview = l1
-func PreviewR143(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR143Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
-	return lets.l1, true, nil
-}
-
-// TierR143 returns the tier of a call to "r143", documented with PreviewR143:
-//
-//	tier = ((fileSize(l2)).startsWith(input.s) && ((true && input.b) || (l2 < input.m))) ? "read" : "write"
-func TierR143(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR143Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	v1, failure := func() (bool, error) {
-		arg := lets.l2
-		if err := budget.CallText("fileSize", arg); err != nil {
-			return false, err
-		}
-		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-		if err != nil {
-			return false, err
-		}
-		return strings.HasPrefix(celrt.FileSizeInt(arg), s), nil
-	}()
-	ok, failure2 := v1, failure
-	if failure != nil || ok {
-		v4, failure6 := func() (bool, error) {
-			v2, failure3 := func() (bool, error) {
-				ok2 := true
-				if ok2 {
-					b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					ok2 = b
-				}
-				return ok2, nil
-			}()
-			ok3, failure4 := v2, failure3
-			if failure3 != nil || !ok3 {
-				v3, failure5 := func() (bool, error) {
-					m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					return lets.l2 < m, nil
-				}()
-				ok3, failure4 = celrt.Or(v2, failure3, v3, failure5)
-			}
-			if failure4 != nil {
-				return false, budget.Failure(failure4)
-			}
-			return ok3, nil
-		}()
-		ok, failure2 = celrt.And(v1, failure, v4, failure6)
-	}
-	if failure2 != nil {
-		return runtime.TierUnknown, budget.Failure(failure2)
-	}
-	var v5 string
-	if ok {
-		v5 = "read"
-	} else {
-		v5 = "write"
-	}
-	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, budget.Failure(err)
-	}
-	return celrt.Tier(v5)
-}
-
-// ResultR143 summarizes the result of a call to "r143", documented with PreviewR143:
-//
-//	result = l1
-func ResultR143(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR143Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
-	return lets.l1, true, nil
-}
-
-// formatterR143 registers the functions of "r143".
-var formatterR143 = &slots{
-	preview:      PreviewR143,
-	tierOf:       TierR143,
-	result:       ResultR143,
-	presentation: runtime.Presentation{},
-	fields: runtime.InputFields{Read: [][]string{
-		{"b"},
-		{"d"},
-		{"m"},
-		{"meta"},
-		{"n"},
-		{"nums"},
-		{"s"},
-		{"t"},
-		{"tags"},
-	}},
-}
-
-// letsR144 holds the lets of "r144", which each of its functions computes first.
-type letsR144 struct {
-	l1 int64
-}
-
-// letsR144Of computes the lets of "r144" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR144Of(input *value.Object, tool string, limits runtime.Limits) (letsR144, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-	if err != nil {
-		return letsR144{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("lowerAscii", t); err != nil {
-		return letsR144{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	neg, err := celrt.NegInt(celrt.Lines(celrt.LowerASCII(t)))
-	if err != nil {
-		return letsR144{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := neg
-	return letsR144{
-		l1: l1,
-	}, budget, 0, nil
-}
-
-// PreviewR144 formats calls to "r144".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r144":
-//
-//	l1 = -lines((input.t).lowerAscii())
-//	preview = promptPath(string(parseJSON(durationText(double(input.n))).orValue("none"))).orValue("none")
-func PreviewR144(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR144Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
-	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-	if err != nil {
-		return "", false, err
-	}
-	arg := float64(n)
-	if err := budget.CallText("durationText", arg); err != nil {
-		return "", false, err
-	}
-	arg2 := celrt.DurationText(arg)
-	if err := budget.CallText("parseJSON", arg2); err != nil {
-		return "", false, err
-	}
-	opt := celrt.ParseJSON(arg2)
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = "none"
-	}
-	if err := budget.CallText("string", v1); err != nil {
-		return "", false, err
-	}
-	s, err := celrt.ToString(v1)
-	if err != nil {
-		return "", false, err
-	}
-	opt2 := celrt.PromptPath(s)
-	v2 := opt2.Value
-	if !opt2.Ok {
-		v2 = "none"
-	}
-	return v2, true, nil
-}
-
-// formatterR144 registers the functions of "r144".
-var formatterR144 = &slots{preview: PreviewR144, fields: runtime.InputFields{Read: [][]string{
-	{"b"},
-	{"d"},
-	{"m"},
-	{"meta"},
-	{"n"},
-	{"nums"},
-	{"s"},
-	{"t"},
-	{"tags"},
-}}}
-
-// PreviewR145 formats calls to "r145".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r145":
-//
-//	preview = fields(input, int(input.m))
-func PreviewR145(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	m, err := celrt.Select(input, "m")
-	if err != nil {
-		return "", false, err
-	}
-	i, err := celrt.ToInt(m)
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.Call("fields", input, i); err != nil {
-		return "", false, err
-	}
-	return celrt.Fields(input, i), true, nil
-}
-
-// TierR145 returns the tier of a call to "r145", documented with PreviewR145:
-//
-//	tier = (((3 % int(input.n)) * lines((has(input.t) ? string(input.t) : ""))) < size({"\u00e9\u0301": string(input.t)}[?"%"].orValue("A b "))) ? "read"
-//	    : "write"
-func TierR145(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	var budget celrt.Budget
-	n, err := celrt.Select(input, "n")
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	i, err := celrt.ToInt(n)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	rest, err := celrt.ModInt(int64(3), i)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	has, err := celrt.Has(input, "t")
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	var v1 string
-	if has {
-		t, err := celrt.Select(input, "t")
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		if err := budget.CallText("string", t); err != nil {
-			return runtime.TierUnknown, err
-		}
-		s, err := celrt.ToString(t)
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		v1 = s
-	} else {
-		v1 = ""
-	}
-	product, err := celrt.MulInt(rest, celrt.Lines(v1))
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	t2, err := celrt.Select(input, "t")
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	if err := budget.CallText("string", t2); err != nil {
-		return runtime.TierUnknown, err
-	}
-	s2, err := celrt.ToString(t2)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	m, err := celrt.NewMap([]any{"é́"}, []any{s2})
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	opt, err := celrt.OptIndex(m, "%")
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	x, err := func(v any) (celrt.Optional[string], error) {
-		return celrt.AsOptional(v, celrt.AsString)
-	}(opt)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	v2 := x.Value
-	if !x.Ok {
-		v2 = "A b "
-	}
-	var v3 string
-	if product < celrt.StringSize(v2) {
-		v3 = "read"
-	} else {
-		v3 = "write"
-	}
-	return celrt.Tier(v3)
-}
-
-// formatterR145 registers the functions of "r145".
-var formatterR145 = &slots{
-	preview: PreviewR145,
-	tierOf:  TierR145,
-	fields:  runtime.InputFields{All: true},
-}
-
-// PreviewR146 formats calls to "r146".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r146":
-//
-//	preview = mcpValue(input)
-func PreviewR146(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	if err := budget.Call("mcpValue", input); err != nil {
-		return "", false, err
-	}
-	return celrt.MCPValue(input), true, nil
-}
-
-// TierR146 returns the tier of a call to "r146", documented with PreviewR146:
-//
-//	tier = (((input.d <= input.d) || input.tags.exists(v5, has(input.s))) && {input.t: "A b "}.exists(v6, v7, (input.b && input.b))) ? "read" : "write"
-func TierR146(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	steps := 0
-	v3, failure5 := func() (bool, error) {
-		v1, failure := func() (bool, error) {
-			d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return false, err
-			}
-			d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return false, err
-			}
-			ok, err := celrt.LessEqual(d, d2)
-			if err != nil {
-				return false, err
-			}
-			return ok, nil
-		}()
-		ok2, failure2 := v1, failure
-		if failure != nil || !ok2 {
-			v2, failure4 := func() (bool, error) {
-				found := false
-				var failure3 error
-				tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
-				if err != nil {
-					return false, err
-				}
-				for range tags {
-					if steps++; steps > celrt.MaxSteps {
-						return false, celrt.ErrSteps
-					}
-					found = celrt.FieldSet(input, "s")
-					if found {
-						break
-					}
-				}
-				if !found && failure3 != nil {
-					return false, failure3
-				}
-				return found, nil
-			}()
-			ok2, failure2 = celrt.Or(v1, failure, v2, failure4)
-		}
-		if failure2 != nil {
-			return false, failure2
-		}
-		return ok2, nil
-	}()
-	ok3, failure6 := v3, failure5
-	if failure5 != nil || ok3 {
-		v10, failure12 := func() (bool, error) {
-			found2 := false
-			var failure7 error
-			t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-			if err != nil {
-				return false, err
-			}
-			v4 := "A b "
-			m, err := celrt.NewMap([]any{t}, []any{v4})
-			if err != nil {
-				return false, err
-			}
-			keys, values, err := celrt.Entries(m)
-			if err != nil {
-				return false, err
-			}
-			for i, v6 := range keys {
-				if steps++; steps > celrt.MaxSteps {
-					return false, celrt.ErrSteps
-				}
-				x, err := celrt.AsString(v6)
-				if err != nil {
-					return false, err
-				}
-				x2, err := celrt.AsString(values[i])
-				if err != nil {
-					return false, err
-				}
-				_ = x
-				_ = x2
-				v9, failure11 := func() (bool, error) {
-					v7, failure8 := func() (bool, error) {
-						b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
-						if err != nil {
-							return false, err
-						}
-						return b, nil
-					}()
-					ok4, failure9 := v7, failure8
-					if failure8 != nil || ok4 {
-						v8, failure10 := func() (bool, error) {
-							b2, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
-							if err != nil {
-								return false, err
-							}
-							return b2, nil
-						}()
-						ok4, failure9 = celrt.And(v7, failure8, v8, failure10)
-					}
-					if failure9 != nil {
-						return false, failure9
-					}
-					return ok4, nil
-				}()
-				if failure11 != nil {
-					if failure7 == nil {
-						failure7 = failure11
-					}
-					continue
-				}
-				found2 = v9
-				if found2 {
-					break
-				}
-			}
-			if !found2 && failure7 != nil {
-				return false, failure7
-			}
-			return found2, nil
-		}()
-		ok3, failure6 = celrt.And(v3, failure5, v10, failure12)
-	}
-	if failure6 != nil {
-		return runtime.TierUnknown, failure6
-	}
-	var v11 string
-	if ok3 {
-		v11 = "read"
-	} else {
-		v11 = "write"
-	}
-	return celrt.Tier(v11)
-}
-
-// formatterR146 registers the functions of "r146".
-var formatterR146 = &slots{
-	preview: PreviewR146,
-	tierOf:  TierR146,
-	fields:  runtime.InputFields{All: true},
-}
-
-// PreviewR147 formats calls to "r147".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r147":
-//
-//	preview = mcpValue(input)
-//
-// It runs in the CEL interpreter: a comprehension with two variables over a value whose type is only known at run time.
-func PreviewR147(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	return catalog.FormatTool("r147", input, tool, limits)
-}
-
-// TierR147 returns the tier of a call to "r147", documented with PreviewR147:
-//
-//	tier = (((string(input.t)).matches("^a") ? (2.0 + (has(input.d) ? double(input.d) : 0.0)) : (-1.25 * 0.5)) <= ((double(input.?d.orValue(0.0)) *
-//	    double(input.d)) + ((has(input.d) ? double(input.d) : 0.0) * double(input.d)))) ? "read" : "write"
-func TierR147(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	return catalog.TierTool("r147", input, tool, limits)
-}
-
-// ResultR147 summarizes the result of a call to "r147", documented with PreviewR147:
-//
-//	result = string((input.?meta.orValue({"k": "v"}).exists(v2, v3, (has(input.b) ? bool(input.b) : false)) || (int(input.?m.orValue(0)) < (has(input.m) ?
-//	    int(input.m) : 0))))
-func ResultR147(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	return catalog.ResultTool("r147", input, tool, limits, result)
-}
-
-// formatterR147 registers the functions of "r147".
-var formatterR147 = &slots{
-	preview:      PreviewR147,
-	tierOf:       TierR147,
-	result:       ResultR147,
-	presentation: runtime.Presentation{},
-	fields:       runtime.InputFields{All: true},
-}
-
-// PreviewR148 formats calls to "r148".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r148":
-//
-//	preview = ([1, 2, 3].map(x, string(x)) + (input.tags + input.tags).transformList(v1, v2, mcpValue(input)))[input.m]
-func PreviewR148(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	steps := 0
-	var budget celrt.Budget
-	items := []int64{int64(1), int64(2), int64(3)}
-	list := make([]string, 0, len(items))
-	for _, x := range items {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		elem := strconv.FormatInt(x, 10)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
-		}
-		list = append(list, elem)
-	}
-	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
-	if err != nil {
-		return "", false, err
-	}
-	tags2, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(16*(len(tags)+len(tags2)))); err != nil {
-		return "", false, err
-	}
-	items2 := celrt.Concat(tags, tags2)
-	list2 := make([]string, 0, len(items2))
-	for range items2 {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		if err := budget.Call("mcpValue", input); err != nil {
-			return "", false, err
-		}
-		elem2 := celrt.MCPValue(input)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
-		}
-		list2 = append(list2, elem2)
-	}
-	if err := budget.Charge("_+_", int64(16*(len(list)+len(list2)))); err != nil {
-		return "", false, err
-	}
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return "", false, err
-	}
-	elem3, err := celrt.IndexList(celrt.Concat(list, list2), m)
-	if err != nil {
-		return "", false, err
-	}
-	return elem3, true, nil
-}
-
-// TierR148 returns the tier of a call to "r148", documented with PreviewR148:
-//
-//	tier = {"a": "1", "b": shortcut("A b ")}.exists(v3, v4, ((input.s).upperAscii() == sqlKinds("A b ").join(","))) ? "read" : "write"
-func TierR148(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	steps := 0
-	var budget celrt.Budget
-	found := false
-	var failure error
-	v1 := "1"
-	if err := budget.CallText("shortcut", "A b "); err != nil {
-		return runtime.TierUnknown, err
-	}
-	v2 := celrt.Shortcut("A b ")
-	m, err := celrt.NewMap([]any{"a", "b"}, []any{v1, v2})
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	keys, values, err := celrt.Entries(m)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	for i, v3 := range keys {
-		if steps++; steps > celrt.MaxSteps {
-			return runtime.TierUnknown, celrt.ErrSteps
-		}
-		x, err := celrt.AsString(v3)
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		x2, err := celrt.AsString(values[i])
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		_ = x
-		_ = x2
-		v4, failure2 := func() (bool, error) {
-			s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-			if err != nil {
-				return false, err
-			}
-			if err := budget.CallText("upperAscii", s); err != nil {
-				return false, err
-			}
-			if err := budget.CallText("sqlKinds", "A b "); err != nil {
-				return false, err
-			}
-			arg := celrt.SQLKinds("A b ")
-			if err := budget.Call("join", arg, ","); err != nil {
-				return false, err
-			}
-			return celrt.UpperASCII(s) == celrt.JoinSep(arg, ","), nil
-		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
-			}
-			continue
-		}
-		found = v4
-		if found {
-			break
-		}
-	}
-	if !found && failure != nil {
-		return runtime.TierUnknown, budget.Failure(failure)
-	}
-	var v5 string
-	if found {
-		v5 = "read"
-	} else {
-		v5 = "write"
-	}
-	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, budget.Failure(err)
-	}
-	return celrt.Tier(v5)
-}
-
-// RowR148 renders the row of a call to "r148", documented with PreviewR148:
-//
-//	row = shortcut(baseName(input.t + input.s))
-func RowR148(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.Charge("_+_", int64(len(t)+len(s))); err != nil {
-		return "", false, err
-	}
-	arg := celrt.BaseName(t + s)
-	if err := budget.CallText("shortcut", arg); err != nil {
-		return "", false, err
-	}
-	return celrt.Shortcut(arg), true, nil
-}
-
-// ResultR148 summarizes the result of a call to "r148", documented with PreviewR148:
-//
-//	result = nonEmpty(string((false ? input.d : 2.0))).orValue(input.t)
-func ResultR148(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	var v1 float64
-	if false {
-		d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return "", false, err
-		}
-		v1 = d
-	} else {
-		v1 = 2.0
-	}
-	opt := celrt.NonEmpty(celrt.DoubleToString(v1))
-	v2 := opt.Value
-	if !opt.Ok {
-		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		v2 = t
-	}
-	return v2, true, nil
-}
-
-// formatterR148 registers the functions of "r148".
-var formatterR148 = &slots{
-	preview:      PreviewR148,
-	tierOf:       TierR148,
-	row:          RowR148,
-	result:       ResultR148,
-	presentation: runtime.Presentation{},
-	fields:       runtime.InputFields{All: true},
-}
-
-// PreviewR149 formats calls to "r149".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r149":
-//
-//	preview = collapse((plural((int(input.?n.orValue(0)) + int(input.?m.orValue(0))), "item", "items")).charAt(int(input.?n.orValue(0))))
-func PreviewR149(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "n")
-	if err != nil {
-		return "", false, err
-	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = int64(0)
-	}
-	i, err := celrt.ToInt(v1)
-	if err != nil {
-		return "", false, err
-	}
-	opt2, err := celrt.OptSelect(input, "m")
-	if err != nil {
-		return "", false, err
-	}
-	v2 := opt2.Value
-	if !opt2.Ok {
-		v2 = int64(0)
-	}
-	i2, err := celrt.ToInt(v2)
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.Call("_+_", i, i2); err != nil {
-		return "", false, err
-	}
-	sum, err := celrt.AddInt(i, i2)
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.CallText("plural", sum, "item", "items"); err != nil {
-		return "", false, err
-	}
-	opt3, err := celrt.OptSelect(input, "n")
-	if err != nil {
-		return "", false, err
-	}
-	v3 := opt3.Value
-	if !opt3.Ok {
-		v3 = int64(0)
-	}
-	i3, err := celrt.ToInt(v3)
-	if err != nil {
-		return "", false, err
-	}
-	arg := celrt.Plural(sum, "item", "items")
-	if err := budget.CallText("charAt", arg, i3); err != nil {
-		return "", false, err
-	}
-	r, err := celrt.CharAt(arg, i3)
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.CallText("collapse", r); err != nil {
-		return "", false, err
-	}
-	return celrt.Collapse(r), true, nil
-}
-
-// formatterR149 registers the functions of "r149".
-var formatterR149 = &slots{preview: PreviewR149, fields: runtime.InputFields{Read: [][]string{{"m"}, {"n"}}}}
-
-// letsR150 holds the lets of "r150", which each of its functions computes first.
-type letsR150 struct {
-	l1 int64
-}
-
-// letsR150Of computes the lets of "r150" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR150Of(input *value.Object, tool string, limits runtime.Limits) (letsR150, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("fileSize", m); err != nil {
-		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	m2, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	arg := celrt.FileSizeInt(m)
-	if err := budget.CallText("charAt", arg, m2); err != nil {
-		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r, err := celrt.CharAt(arg, m2)
-	if err != nil {
-		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	if err := budget.CallText("indexOf", r, s); err != nil {
-		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	r2, err := celrt.IndexOf(r, s)
-	if err != nil {
-		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := r2
-	return letsR150{
-		l1: l1,
-	}, budget, 0, nil
-}
-
-// PreviewR150 formats calls to "r150".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r150":
-//
-//	l1 = ((fileSize(input.m)).charAt(input.m)).indexOf(input.s)
-//	preview = [sqlKinds(input.s).join(","), json(input.nums)].transformList(v1, v2, v2)[input.m]
-func PreviewR150(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, steps, err := letsR150Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.CallText("sqlKinds", s); err != nil {
-		return "", false, err
-	}
-	arg := celrt.SQLKinds(s)
-	if err := budget.Call("join", arg, ","); err != nil {
-		return "", false, err
-	}
-	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
-	if err != nil {
-		return "", false, err
-	}
-	text, err := budget.JSON(celrt.ListOf(nums))
-	if err != nil {
-		return "", false, err
-	}
-	items := []string{celrt.JoinSep(arg, ","), text}
-	list := make([]string, 0, len(items))
-	for _, v2 := range items {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
-		}
-		list = append(list, v2)
-	}
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return "", false, err
-	}
-	elem, err := celrt.IndexList(list, m)
-	if err != nil {
-		return "", false, err
-	}
-	return elem, true, nil
-}
-
-// TierR150 returns the tier of a call to "r150", documented with PreviewR150:
-//
-//	tier = !(nonEmpty(input.s).orValue(input.s)).matches("") ? "read" : "write"
-func TierR150(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	_, _, _, err := letsR150Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	opt := celrt.NonEmpty(s)
-	v1 := opt.Value
-	if !opt.Ok {
-		s2, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		v1 = s2
-	}
-	matched, err := patternR150_1.MatchString(v1)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	var v2 string
-	if !matched {
-		v2 = "read"
-	} else {
-		v2 = "write"
-	}
-	return celrt.Tier(v2)
-}
-
-// ResultR150 summarizes the result of a call to "r150", documented with PreviewR150:
-//
-//	result = string((input.tags.size() % l1))
-func ResultR150(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR150Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
-	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
-	if err != nil {
-		return "", false, err
-	}
-	rest, err := celrt.ModInt(int64(len(tags)), lets.l1)
-	if err != nil {
-		return "", false, err
-	}
-	return strconv.FormatInt(rest, 10), true, nil
-}
-
 // formatterR150 registers the functions of "r150".
 var formatterR150 = &slots{
-	preview:      PreviewR150,
-	tierOf:       TierR150,
-	result:       ResultR150,
-	presentation: runtime.Presentation{},
+	preview: PreviewR150,
+	tierOf:  TierR150,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -22605,175 +20218,14 @@ var formatterR150 = &slots{
 		{"tags"},
 	}},
 }
-
-var patternR150_1 = celrt.NewPattern("")
 
 // catalog holds the expressions that run in the interpreter as checked ASTs,
 // restored the first time their formatter runs: initializing this package
 // parses and checks nothing.
 var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	{
-		Tool:  "r43",
-		Owner: "random.yaml#r43",
-		Lets: []celfmt.GeneratedExpr{
-			{
-				Name: "l1",
-				Source: "inline(string(input.?tags.orValue([]).map(x, string(x)).exists_one(v1, false)), (has(input.m) ? in" +
-					"t(input.m) : 0))",
-				AST: "\x12\x17\b\x01\x12\x13\x1a\x11inline_string_int\x12\x14\b\x02\x12\x10\x1a\x0ebool_to_" +
-					"string\x12\v\b\x03\x12\a\n\x05input\x12\x1b\b\x05\x12\x17\x1a\x15select_optiona" +
-					"l_field\x12\x1c\b\x06\x12\x18\x1a\x16optional_orValue_value\x12\x96\x01\b" +
-					"\n\x12\x91\x01\x1a\x10string_to_string\x1a\x0ebool_to_string\x1a\x0f" +
-					"bytes_to_string\x1a\x10double_to_string\x1a\x12durat" +
-					"ion_to_string\x1a\x0fint64_to_string\x1a\x13timesta" +
-					"mp_to_string\x1a\x10uint64_to_string\x12\a\b\v\x12\x03\n\x01x" +
-					"\x12\r\b\x0e\x12\t\n\a@result\x12\x0e\b\x10\x12\n\x1a\badd_list\x12\r\b\x11\x12\t\n" +
-					"\a@result\x12\r\b\x18\x12\t\n\a@result\x12\x0f\b\x1a\x12\v\x1a\tadd_int" +
-					"64\x12\r\b\x1b\x12\t\n\a@result\x12\x11\b\x1c\x12\r\x1a\vconditional\x12\r" +
-					"\b\x1d\x12\t\n\a@result\x12\f\b\x1f\x12\b\x1a\x06equals\x12\v\b\"\x12\a\n\x05in" +
-					"put\x12\x11\b%\x12\r\x1a\vconditional\x12n\b&\x12j\x1a\x0eint64_t" +
-					"o_int64\x1a\x0fdouble_to_int64\x1a\x11duration_to" +
-					"_int64\x1a\x0fstring_to_int64\x1a\x12timestamp_t" +
-					"o_int64\x1a\x0fuint64_to_int64\x12\v\b'\x12\a\n\x05inpu" +
-					"t\x1a\x06\b\x01\x12\x02\x18\x05\x1a\x06\b\x02\x12\x02\x18\x05\x1a\x0e\b\x03\x12\n:\b\n\x02\x18" +
-					"\x05\x12\x02\n\x00\x1a\x19\b\x05\x12\x15r\x13\n\roptional_type\x12\x02\n\x00\x1a\x06\b" +
-					"\x06\x12\x02\n\x00\x1a\n\b\a\x12\x062\x04\n\x02\n\x00\x1a\x06\b\n\x12\x02\x18\x05\x1a\x06\b\v\x12" +
-					"\x02\n\x00\x1a\n\b\f\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\r\x12\x02\x18\x01\x1a\n\b\x0e\x12\x062" +
-					"\x04\n\x02\x18\x05\x1a\n\b\x0f\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x10\x12\x062\x04\n\x02\x18\x05" +
-					"\x1a\n\b\x11\x12\x062\x04\n\x02\x18\x05\x1a\n\b\x12\x12\x062\x04\n\x02\x18\x05\x1a\x06\b\x15\x12" +
-					"\x02\x18\x01\x1a\x06\b\x16\x12\x02\x18\x02\x1a\x06\b\x17\x12\x02\x18\x01\x1a\x06\b\x18\x12\x02\x18" +
-					"\x02\x1a\x06\b\x19\x12\x02\x18\x02\x1a\x06\b\x1a\x12\x02\x18\x02\x1a\x06\b\x1b\x12\x02\x18\x02\x1a" +
-					"\x06\b\x1c\x12\x02\x18\x02\x1a\x06\b\x1d\x12\x02\x18\x02\x1a\x06\b\x1e\x12\x02\x18\x02\x1a\x06\b" +
-					"\x1f\x12\x02\x18\x01\x1a\x06\b \x12\x02\x18\x01\x1a\x0e\b\"\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00" +
-					"\x1a\x06\b$\x12\x02\x18\x01\x1a\x06\b%\x12\x02\x18\x02\x1a\x06\b&\x12\x02\x18\x02\x1a\x0e\b'\x12\n" +
-					":\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b(\x12\x02\n\x00\x1a\x06\b)\x12\x02\x18\x02\"\x9b\x03\x10" +
-					"\x012\x96\x03\x12\x06inline\x1a\xbd\x02\x10\x022\xb8\x02\x12\x06string\x1a\xad\x02\x10 J\xa8\x02\n" +
-					"\x02v1\x12\x9f\x01\x10\x12J\x9a\x01\n\x01x\x128\x10\x0624\n#\x10\x052\x1f\x12\x04_?._\x1a\v\x10" +
-					"\x03\"\a\n\x05input\x1a\n\x10\x04\x1a\x062\x04tags\x12\aorValue\x1a\x04\x10\a:\x00\x1a\a" +
-					"@result\"\x04\x10\f:\x00*\x06\x10\r\x1a\x02\x10\x0125\x10\x1021\x12\x03_+_\x1a\r\x10\x0e\"\t" +
-					"\n\a@result\x1a\x1b\x10\x0f:\x17\n\x15\x10\n2\x11\x12\x06string\x1a\a\x10\v\"\x03\n\x01x" +
-					":\r\x10\x11\"\t\n\a@result\x1a\a@result\"\x06\x10\x16\x1a\x02\x18\x00*\x06\x10\x17\x1a\x02" +
-					"\x10\x012D\x10\x1c2@\x12\x05_?_:_\x1a\x06\x10\x15\x1a\x02\x10\x00\x1a \x10\x1a2\x1c\x12\x03_+_" +
-					"\x1a\r\x10\x18\"\t\n\a@result\x1a\x06\x10\x19\x1a\x02\x18\x01\x1a\r\x10\x1b\"\t\n\a@result" +
-					":!\x10\x1f2\x1d\x12\x04_==_\x1a\r\x10\x1d\"\t\n\a@result\x1a\x06\x10\x1e\x1a\x02\x18\x01\x1aL" +
-					"\x10%2H\x12\x05_?_:_\x1a\x16\x10$*\x12\n\v\x10\"\"\a\n\x05input\x12\x01m\x18\x01\x1a\x1f" +
-					"\x10&2\x1b\x12\x03int\x1a\x14\x10(*\x10\n\v\x10'\"\a\n\x05input\x12\x01m\x1a\x06\x10)\x1a\x02" +
-					"\x18\x00*\xde\x01\x12\a<input>\x1a\x01s\"\x04\b\x01\x10\x06\"\x04\b\x02\x10\r\"\x04\b\x03\x10\x0e" +
-					"\"\x04\b\x04\x10\x15\"\x04\b\x05\x10\x13\"\x04\b\x06\x10!\"\x04\b\a\x10\"\"\x04\b\n\x103\"\x04\b\v" +
-					"\x104\"\x04\b\f\x10)\"\x04\b\r\x10)\"\x04\b\x0e\x10)\"\x04\b\x0f\x10)\"\x04\b\x10\x10)\"\x04\b" +
-					"\x11\x10)\"\x04\b\x12\x10)\"\x04\b\x15\x10G\"\x04\b\x16\x10B\"\x04\b\x17\x10B\"\x04\b\x18\x10B\"" +
-					"\x04\b\x19\x10B\"\x04\b\x1a\x10B\"\x04\b\x1b\x10B\"\x04\b\x1c\x10B\"\x04\b\x1d\x10B\"\x04\b\x1e" +
-					"\x10B\"\x04\b\x1f\x10B\"\x04\b \x10B\"\x04\b\"\x10U\"\x04\b$\x10T\"\x04\b%\x10^\"\x04\b&\x10c\"" +
-					"\x04\b'\x10d\"\x04\b(\x10i\"\x04\b)\x10o",
-			},
-			{
-				Name: "l2",
-				Source: "(--int(input.n) + (input.?meta.orValue({\"k\": \"v\"}).exists(v2, v3, has(input.s)) ? [1, 2, 3][(h" +
-					"as(input.m) ? int(input.m) : 0)] : (1 % int(input.?n.orValue(0)))))",
-				AST: "\x12n\b\x01\x12j\x1a\x0eint64_to_int64\x1a\x0fdouble_to_int64\x1a\x11d" +
-					"uration_to_int64\x1a\x0fstring_to_int64\x1a\x12timesta" +
-					"mp_to_int64\x1a\x0fuint64_to_int64\x12\v\b\x02\x12\a\n\x05input" +
-					"\x12\x0f\b\x04\x12\v\x1a\tadd_int64\x12\v\b\x05\x12\a\n\x05input\x12\x1b\b\a\x12\x17\x1a\x15sel" +
-					"ect_optional_field\x12\x1c\b\b\x12\x18\x1a\x16optional_orValu" +
-					"e_value\x12\v\b\x11\x12\a\n\x05input\x12\r\b\x15\x12\t\n\a@result\x12\x11\b\x16\x12" +
-					"\r\x1a\vlogical_not\x12\x18\b\x17\x12\x14\x1a\x12not_strictly_false" +
-					"\x12\r\b\x18\x12\t\n\a@result\x12\x10\b\x19\x12\f\x1a\nlogical_or\x12\r\b\x1a\x12\t\n" +
-					"\a@result\x12\x11\b\x1c\x12\r\x1a\vconditional\x12\x10\b!\x12\f\x1a\nindex" +
-					"_list\x12\v\b#\x12\a\n\x05input\x12\x11\b&\x12\r\x1a\vconditional\x12n\b" +
-					"'\x12j\x1a\x0eint64_to_int64\x1a\x0fdouble_to_int64\x1a\x11d" +
-					"uration_to_int64\x1a\x0fstring_to_int64\x1a\x12time" +
-					"stamp_to_int64\x1a\x0fuint64_to_int64\x12\v\b(\x12\a\n" +
-					"\x05input\x12\x12\b,\x12\x0e\x1a\fmodulo_int64\x12n\b-\x12j\x1a\x0eint6" +
-					"4_to_int64\x1a\x0fdouble_to_int64\x1a\x11duration_" +
-					"to_int64\x1a\x0fstring_to_int64\x1a\x12timestamp_" +
-					"to_int64\x1a\x0fuint64_to_int64\x12\v\b.\x12\a\n\x05inp" +
-					"ut\x12\x1b\b0\x12\x17\x1a\x15select_optional_field\x12\x1c\b1\x12" +
-					"\x18\x1a\x16optional_orValue_value\x1a\x06\b\x01\x12\x02\x18\x02\x1a\x0e\b" +
-					"\x02\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b\x03\x12\x02\n\x00\x1a\x06\b\x04\x12\x02\x18" +
-					"\x02\x1a\x0e\b\x05\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b\a\x12\x15r\x13\n\roptional_" +
-					"type\x12\x02\n\x00\x1a\x06\b\b\x12\x02\n\x00\x1a\x0e\b\t\x12\n:\b\n\x02\x18\x05\x12\x02\x18\x05" +
-					"\x1a\x06\b\v\x12\x02\x18\x05\x1a\x06\b\f\x12\x02\x18\x05\x1a\x0e\b\x11\x12\n:\b\n\x02\x18\x05\x12" +
-					"\x02\n\x00\x1a\x06\b\x13\x12\x02\x18\x01\x1a\x06\b\x14\x12\x02\x18\x01\x1a\x06\b\x15\x12\x02\x18" +
-					"\x01\x1a\x06\b\x16\x12\x02\x18\x01\x1a\x06\b\x17\x12\x02\x18\x01\x1a\x06\b\x18\x12\x02\x18\x01\x1a" +
-					"\x06\b\x19\x12\x02\x18\x01\x1a\x06\b\x1a\x12\x02\x18\x01\x1a\x06\b\x1b\x12\x02\x18\x01\x1a\x06\b" +
-					"\x1c\x12\x02\x18\x02\x1a\n\b\x1d\x12\x062\x04\n\x02\x18\x02\x1a\x06\b\x1e\x12\x02\x18\x02\x1a\x06" +
-					"\b\x1f\x12\x02\x18\x02\x1a\x06\b \x12\x02\x18\x02\x1a\x06\b!\x12\x02\x18\x02\x1a\x0e\b#\x12\n:\b" +
-					"\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b%\x12\x02\x18\x01\x1a\x06\b&\x12\x02\x18\x02\x1a\x06\b'\x12" +
-					"\x02\x18\x02\x1a\x0e\b(\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b)\x12\x02\n\x00\x1a\x06\b" +
-					"*\x12\x02\x18\x02\x1a\x06\b+\x12\x02\x18\x02\x1a\x06\b,\x12\x02\x18\x02\x1a\x06\b-\x12\x02\x18" +
-					"\x02\x1a\x0e\b.\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b0\x12\x15r\x13\n\roptional_ty" +
-					"pe\x12\x02\n\x00\x1a\x06\b1\x12\x02\n\x00\x1a\x06\b2\x12\x02\x18\x02\"\xf0\x03\x10\x042\xeb\x03" +
-					"\x12\x03_+_\x1a\x1f\x10\x012\x1b\x12\x03int\x1a\x14\x10\x03*\x10\n\v\x10\x02\"\a\n\x05input\x12" +
-					"\x01n\x1a\xc2\x03\x10\x1c2\xbd\x03\x12\x05_?_:_\x1a\xe4\x01\x10\x1bJ\xdf\x01\n\x02v2\x12N\x10\b2J" +
-					"\n#\x10\a2\x1f\x12\x04_?._\x1a\v\x10\x05\"\a\n\x05input\x1a\n\x10\x06\x1a\x062\x04meta\x12\a" +
-					"orValue\x1a\x1a\x10\tB\x16\x12\x14\b\n\"\a\x10\f\x1a\x032\x01v\x1a\a\x10\v\x1a\x032\x01k\x1a\a@r" +
-					"esult\"\x06\x10\x14\x1a\x02\x10\x00*2\x10\x172.\x12\x13@not_strictly_fals" +
-					"e\x1a\x17\x10\x162\x13\x12\x02!_\x1a\r\x10\x15\"\t\n\a@result21\x10\x192-\x12\x04_||_" +
-					"\x1a\r\x10\x18\"\t\n\a@result\x1a\x16\x10\x13*\x12\n\v\x10\x11\"\a\n\x05input\x12\x01s\x18" +
-					"\x01:\r\x10\x1a\"\t\n\a@resultB\x02v3\x1av\x10!2r\x12\x04_[_]\x1a\x1c\x10\x1d:" +
-					"\x18\n\x06\x10\x1e\x1a\x02\x18\x01\n\x06\x10\x1f\x1a\x02\x18\x02\n\x06\x10 \x1a\x02\x18\x03\x1aL" +
-					"\x10&2H\x12\x05_?_:_\x1a\x16\x10%*\x12\n\v\x10#\"\a\n\x05input\x12\x01m\x18\x01\x1a\x1f" +
-					"\x10'2\x1b\x12\x03int\x1a\x14\x10)*\x10\n\v\x10(\"\a\n\x05input\x12\x01m\x1a\x06\x10*\x1a\x02" +
-					"\x18\x00\x1aU\x10,2Q\x12\x03_%_\x1a\x06\x10+\x1a\x02\x18\x01\x1aB\x10-2>\x12\x03int\x1a7\x1012" +
-					"3\n \x1002\x1c\x12\x04_?._\x1a\v\x10.\"\a\n\x05input\x1a\a\x10/\x1a\x032\x01n\x12\a" +
-					"orValue\x1a\x06\x102\x1a\x02\x18\x00*\x97\x02\x12\a<input>\x1a\x02\xa2\x01\"\x04\b\x01\x10" +
-					"\x06\"\x04\b\x02\x10\a\"\x04\b\x03\x10\f\"\x04\b\x04\x10\x10\"\x04\b\x05\x10\x13\"\x04\b\x06\x10" +
-					"\x1a\"\x04\b\a\x10\x18\"\x04\b\b\x10&\"\x04\b\t\x10'\"\x04\b\n\x10+\"\x04\b\v\x10(\"\x04\b\f\x10" +
-					"-\"\x04\b\x11\x10F\"\x04\b\x13\x10E\"\x04\b\x14\x109\"\x04\b\x15\x109\"\x04\b\x16\x109\"\x04\b" +
-					"\x17\x109\"\x04\b\x18\x109\"\x04\b\x19\x109\"\x04\b\x1a\x109\"\x04\b\x1b\x109\"\x04\b\x1c\x10P\"" +
-					"\x04\b\x1d\x10R\"\x04\b\x1e\x10S\"\x04\b\x1f\x10V\"\x04\b \x10Y\"\x04\b!\x10[\"\x04\b#\x10a\"" +
-					"\x04\b%\x10`\"\x04\b&\x10j\"\x04\b'\x10o\"\x04\b(\x10p\"\x04\b)\x10u\"\x04\b*\x10{\"" +
-					"\x05\b+\x10\x82\x01\"\x05\b,\x10\x84\x01\"\x05\b-\x10\x89\x01\"\x05\b.\x10\x8a\x01\"\x05\b/\x10" +
-					"\x91\x01\"\x05\b0\x10\x8f\x01\"\x05\b1\x10\x9a\x01\"\x05\b2\x10\x9b\x01",
-			},
-		},
-		Preview: celfmt.GeneratedExpr{
-			Source: "mcpValue(input)",
-			AST: "\x12\x12\b\x01\x12\x0e\x1a\fmcpValue_dyn\x12\v\b\x02\x12\a\n\x05input\x1a\x06\b\x01\x12\x02\x18" +
-				"\x05\x1a\x0e\b\x02\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\"\x1b\x10\x012\x17\x12\bmcpValue\x1a\v" +
-				"\x10\x02\"\a\n\x05input*\x18\x12\a<input>\x1a\x01\x10\"\x04\b\x01\x10\b\"\x04\b\x02\x10\t",
-		},
-		Optional: false,
-		Row: celfmt.GeneratedExpr{
-			Source: "string(input.?nums.orValue([]).map(x, int(x)).map(v6, size(l1)).size())",
-			AST: "\x12\x15\b\x01\x12\x11\x1a\x0fint64_to_string\x12\v\b\x02\x12\a\n\x05input\x12\x1b\b\x04" +
-				"\x12\x17\x1a\x15select_optional_field\x12\x1c\b\x05\x12\x18\x1a\x16optiona" +
-				"l_orValue_value\x12n\b\t\x12j\x1a\x0eint64_to_int64\x1a\x0f" +
-				"double_to_int64\x1a\x11duration_to_int64\x1a\x0fst" +
-				"ring_to_int64\x1a\x12timestamp_to_int64\x1a\x0fuin" +
-				"t64_to_int64\x12\a\b\n\x12\x03\n\x01x\x12\r\b\r\x12\t\n\a@result\x12" +
-				"\x0e\b\x0f\x12\n\x1a\badd_list\x12\r\b\x10\x12\t\n\a@result\x12\x11\b\x14\x12\r" +
-				"\x1a\vsize_string\x12\b\b\x15\x12\x04\n\x02l1\x12\r\b\x18\x12\t\n\a@resu" +
-				"lt\x12\x0e\b\x1a\x12\n\x1a\badd_list\x12\r\b\x1b\x12\t\n\a@result\x12\x0f\b" +
-				"\x1d\x12\v\x1a\tlist_size\x1a\x06\b\x01\x12\x02\x18\x05\x1a\x0e\b\x02\x12\n:\b\n\x02\x18\x05\x12" +
-				"\x02\n\x00\x1a\x19\b\x04\x12\x15r\x13\n\roptional_type\x12\x02\n\x00\x1a\x06\b\x05\x12" +
-				"\x02\n\x00\x1a\n\b\x06\x12\x062\x04\n\x02\n\x00\x1a\x06\b\t\x12\x02\x18\x02\x1a\x06\b\n\x12\x02\n" +
-				"\x00\x1a\n\b\v\x12\x062\x04\n\x02\x18\x02\x1a\x06\b\f\x12\x02\x18\x01\x1a\n\b\r\x12\x062\x04\n" +
-				"\x02\x18\x02\x1a\n\b\x0e\x12\x062\x04\n\x02\x18\x02\x1a\n\b\x0f\x12\x062\x04\n\x02\x18\x02\x1a\n" +
-				"\b\x10\x12\x062\x04\n\x02\x18\x02\x1a\n\b\x11\x12\x062\x04\n\x02\x18\x02\x1a\x06\b\x14\x12\x02" +
-				"\x18\x02\x1a\x06\b\x15\x12\x02\x18\x05\x1a\n\b\x16\x12\x062\x04\n\x02\x18\x02\x1a\x06\b\x17\x12" +
-				"\x02\x18\x01\x1a\n\b\x18\x12\x062\x04\n\x02\x18\x02\x1a\n\b\x19\x12\x062\x04\n\x02\x18\x02\x1a\n\b" +
-				"\x1a\x12\x062\x04\n\x02\x18\x02\x1a\n\b\x1b\x12\x062\x04\n\x02\x18\x02\x1a\n\b\x1c\x12\x062\x04" +
-				"\n\x02\x18\x02\x1a\x06\b\x1d\x12\x02\x18\x02\"\xa2\x02\x10\x012\x9d\x02\x12\x06string\x1a\x92\x02" +
-				"\x10\x1d2\x8d\x02\n\x84\x02\x10\x1cJ\xff\x01\n\x02v6\x12\x9c\x01\x10\x11J\x97\x01\n\x01x\x128\x10" +
-				"\x0524\n#\x10\x042\x1f\x12\x04_?._\x1a\v\x10\x02\"\a\n\x05input\x1a\n\x10\x03\x1a\x062\x04num" +
-				"s\x12\aorValue\x1a\x04\x10\x06:\x00\x1a\a@result\"\x04\x10\v:\x00*\x06\x10\f\x1a\x02\x10\x01" +
-				"22\x10\x0f2.\x12\x03_+_\x1a\r\x10\r\"\t\n\a@result\x1a\x18\x10\x0e:\x14\n\x12\x10\t2\x0e" +
-				"\x12\x03int\x1a\a\x10\n\"\x03\n\x01x:\r\x10\x10\"\t\n\a@result\x1a\a@result" +
-				"\"\x04\x10\x16:\x00*\x06\x10\x17\x1a\x02\x10\x0124\x10\x1a20\x12\x03_+_\x1a\r\x10\x18\"\t\n\a@re" +
-				"sult\x1a\x1a\x10\x19:\x16\n\x14\x10\x142\x10\x12\x04size\x1a\b\x10\x15\"\x04\n\x02l1:\r\x10\x1b" +
-				"\"\t\n\a@result\x12\x04size*\xa2\x01\x12\a<input>\x1a\x01H\"\x04\b\x01" +
-				"\x10\x06\"\x04\b\x02\x10\a\"\x04\b\x03\x10\x0e\"\x04\b\x04\x10\f\"\x04\b\x05\x10\x1a\"\x04\b\x06" +
-				"\x10\x1b\"\x04\b\t\x10)\"\x04\b\n\x10*\"\x04\b\v\x10\"\"\x04\b\f\x10\"\"\x04\b\r\x10\"\"\x04\b" +
-				"\x0e\x10\"\"\x04\b\x0f\x10\"\"\x04\b\x10\x10\"\"\x04\b\x11\x10\"\"\x04\b\x14\x10:\"\x04\b\x15\x10;" +
-				"\"\x04\b\x16\x101\"\x04\b\x17\x101\"\x04\b\x18\x101\"\x04\b\x19\x101\"\x04\b\x1a\x101\"\x04\b\x1b" +
-				"\x101\"\x04\b\x1c\x101\"\x04\b\x1d\x10D",
-		},
-		Fields: runtime.InputFields{All: true},
-	},
-	{
-		Tool:  "r76",
-		Owner: "random.yaml#r76",
+		Tool:  "r79",
+		Owner: "random.yaml#r79",
 		Preview: celfmt.GeneratedExpr{
 			Source: "string(parseJSON(((baseName(string(input.?t.orValue(\"\"))) == nonEmpty(string(input.?t.orValue(\"" +
 				"\"))).orValue(\"%\")) ? sqlKinds(string(input.?nums.orValue([]).map(x, int(x)).size())).join(\",\"" +
@@ -22995,142 +20447,5 @@ var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 				"\x10V",
 		},
 		Fields: runtime.InputFields{Read: [][]string{{"nums"}, {"s"}, {"t"}}},
-	},
-	{
-		Tool:  "r147",
-		Owner: "random.yaml#r147",
-		Preview: celfmt.GeneratedExpr{
-			Source: "mcpValue(input)",
-			AST: "\x12\x12\b\x01\x12\x0e\x1a\fmcpValue_dyn\x12\v\b\x02\x12\a\n\x05input\x1a\x06\b\x01\x12\x02\x18" +
-				"\x05\x1a\x0e\b\x02\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\"\x1b\x10\x012\x17\x12\bmcpValue\x1a\v" +
-				"\x10\x02\"\a\n\x05input*\x18\x12\a<input>\x1a\x01\x10\"\x04\b\x01\x10\b\"\x04\b\x02\x10\t",
-		},
-		Optional: false,
-		TierExpr: celfmt.GeneratedExpr{
-			Source: "(((string(input.t)).matches(\"^a\") ? (2.0 + (has(input.d) ? double(input.d) : 0.0)) : (-1.25 * 0." +
-				"5)) <= ((double(input.?d.orValue(0.0)) * double(input.d)) + ((has(input.d) ? double(input.d) : " +
-				"0.0) * double(input.d)))) ? \"read\" : \"write\"",
-			AST: "\x12\x96\x01\b\x01\x12\x91\x01\x1a\x10string_to_string\x1a\x0ebool_to_string" +
-				"\x1a\x0fbytes_to_string\x1a\x10double_to_string\x1a\x12dura" +
-				"tion_to_string\x1a\x0fint64_to_string\x1a\x13timestam" +
-				"p_to_string\x1a\x10uint64_to_string\x12\v\b\x02\x12\a\n\x05inpu" +
-				"t\x12\x14\b\x04\x12\x10\x1a\x0ematches_string\x12\x11\b\x06\x12\r\x1a\vcondition" +
-				"al\x12\x10\b\b\x12\f\x1a\nadd_double\x12\v\b\n\x12\a\n\x05input\x12\x11\b\r\x12\r\x1a" +
-				"\vconditional\x12K\b\x0e\x12G\x1a\x10double_to_double\x1a\x0fin" +
-				"t64_to_double\x1a\x10string_to_double\x1a\x10uint64_" +
-				"to_double\x12\v\b\x0f\x12\a\n\x05input\x12\x15\b\x13\x12\x11\x1a\x0fmultiply_" +
-				"double\x12\x18\b\x15\x12\x14\x1a\x12less_equals_double\x12K\b\x16\x12G\x1a" +
-				"\x10double_to_double\x1a\x0fint64_to_double\x1a\x10str" +
-				"ing_to_double\x1a\x10uint64_to_double\x12\v\b\x17\x12\a\n\x05" +
-				"input\x12\x1b\b\x19\x12\x17\x1a\x15select_optional_field\x12\x1c\b\x1a" +
-				"\x12\x18\x1a\x16optional_orValue_value\x12\x15\b\x1c\x12\x11\x1a\x0fmult" +
-				"iply_double\x12K\b\x1d\x12G\x1a\x10double_to_double\x1a\x0fi" +
-				"nt64_to_double\x1a\x10string_to_double\x1a\x10uin" +
-				"t64_to_double\x12\v\b\x1e\x12\a\n\x05input\x12\x10\b \x12\f\x1a\nadd" +
-				"_double\x12\v\b\"\x12\a\n\x05input\x12\x11\b%\x12\r\x1a\vcondition" +
-				"al\x12K\b&\x12G\x1a\x10double_to_double\x1a\x0fint64_to" +
-				"_double\x1a\x10string_to_double\x1a\x10uint64_to" +
-				"_double\x12\v\b'\x12\a\n\x05input\x12\x15\b*\x12\x11\x1a\x0fmultiply" +
-				"_double\x12K\b+\x12G\x1a\x10double_to_double\x1a\x0fin" +
-				"t64_to_double\x1a\x10string_to_double\x1a\x10ui" +
-				"nt64_to_double\x12\v\b,\x12\a\n\x05input\x12\x11\b.\x12\r\x1a" +
-				"\vconditional\x1a\x06\b\x01\x12\x02\x18\x05\x1a\x0e\b\x02\x12\n:\b\n\x02\x18\x05\x12\x02" +
-				"\n\x00\x1a\x06\b\x03\x12\x02\n\x00\x1a\x06\b\x04\x12\x02\x18\x01\x1a\x06\b\x05\x12\x02\x18\x05" +
-				"\x1a\x06\b\x06\x12\x02\x18\x04\x1a\x06\b\a\x12\x02\x18\x04\x1a\x06\b\b\x12\x02\x18\x04\x1a\x0e\b" +
-				"\n\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b\f\x12\x02\x18\x01\x1a\x06\b\r\x12\x02\x18\x04" +
-				"\x1a\x06\b\x0e\x12\x02\x18\x04\x1a\x0e\b\x0f\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b\x10" +
-				"\x12\x02\n\x00\x1a\x06\b\x11\x12\x02\x18\x04\x1a\x06\b\x12\x12\x02\x18\x04\x1a\x06\b\x13\x12\x02" +
-				"\x18\x04\x1a\x06\b\x14\x12\x02\x18\x04\x1a\x06\b\x15\x12\x02\x18\x01\x1a\x06\b\x16\x12\x02\x18" +
-				"\x04\x1a\x0e\b\x17\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b\x19\x12\x15r\x13\n\roptional" +
-				"_type\x12\x02\n\x00\x1a\x06\b\x1a\x12\x02\n\x00\x1a\x06\b\x1b\x12\x02\x18\x04\x1a\x06\b\x1c" +
-				"\x12\x02\x18\x04\x1a\x06\b\x1d\x12\x02\x18\x04\x1a\x0e\b\x1e\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00" +
-				"\x1a\x06\b\x1f\x12\x02\n\x00\x1a\x06\b \x12\x02\x18\x04\x1a\x0e\b\"\x12\n:\b\n\x02\x18\x05\x12\x02" +
-				"\n\x00\x1a\x06\b$\x12\x02\x18\x01\x1a\x06\b%\x12\x02\x18\x04\x1a\x06\b&\x12\x02\x18\x04\x1a\x0e\b" +
-				"'\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b(\x12\x02\n\x00\x1a\x06\b)\x12\x02\x18\x04\x1a\x06" +
-				"\b*\x12\x02\x18\x04\x1a\x06\b+\x12\x02\x18\x04\x1a\x0e\b,\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a" +
-				"\x06\b-\x12\x02\n\x00\x1a\x06\b.\x12\x02\x18\x05\x1a\x06\b/\x12\x02\x18\x05\x1a\x06\b0\x12\x02\x18" +
-				"\x05\"\xad\x04\x10.2\xa8\x04\x12\x05_?_:_\x1a\x85\x04\x10\x152\x80\x04\x12\x04_<=_\x1a\xe4\x01\x10" +
-				"\x062\xdf\x01\x12\x05_?_:_\x1a;\x10\x0427\n\"\x10\x012\x1e\x12\x06string\x1a\x14\x10\x03*\x10" +
-				"\n\v\x10\x02\"\a\n\x05input\x12\x01t\x12\amatches\x1a\b\x10\x05\x1a\x042\x02^a\x1a" +
-				"p\x10\b2l\x12\x03_+_\x1a\r\x10\a\x1a\t)\x00\x00\x00\x00\x00\x00\x00@\x1aV\x10\r2R\x12\x05_?_" +
-				":_\x1a\x16\x10\f*\x12\n\v\x10\n\"\a\n\x05input\x12\x01d\x18\x01\x1a\"\x10\x0e2\x1e\x12\x06do" +
-				"uble\x1a\x14\x10\x10*\x10\n\v\x10\x0f\"\a\n\x05input\x12\x01d\x1a\r\x10\x11\x1a\t)\x00\x00\x00" +
-				"\x00\x00\x00\x00\x00\x1a'\x10\x132#\x12\x03_*_\x1a\r\x10\x12\x1a\t)\x00\x00\x00\x00\x00\x00\xf4" +
-				"\xbf\x1a\r\x10\x14\x1a\t)\x00\x00\x00\x00\x00\x00\xe0?\x1a\x90\x02\x10 2\x8b\x02\x12\x03_+_\x1a{" +
-				"\x10\x1c2w\x12\x03_*_\x1aL\x10\x162H\x12\x06double\x1a>\x10\x1a2:\n \x10\x192\x1c\x12" +
-				"\x04_?._\x1a\v\x10\x17\"\a\n\x05input\x1a\a\x10\x18\x1a\x032\x01d\x12\aorValue" +
-				"\x1a\r\x10\x1b\x1a\t)\x00\x00\x00\x00\x00\x00\x00\x00\x1a\"\x10\x1d2\x1e\x12\x06double\x1a\x14\x10" +
-				"\x1f*\x10\n\v\x10\x1e\"\a\n\x05input\x12\x01d\x1a\x86\x01\x10*2\x81\x01\x12\x03_*_\x1aV\x10%" +
-				"2R\x12\x05_?_:_\x1a\x16\x10$*\x12\n\v\x10\"\"\a\n\x05input\x12\x01d\x18\x01\x1a\"\x10" +
-				"&2\x1e\x12\x06double\x1a\x14\x10(*\x10\n\v\x10'\"\a\n\x05input\x12\x01d\x1a\r" +
-				"\x10)\x1a\t)\x00\x00\x00\x00\x00\x00\x00\x00\x1a\"\x10+2\x1e\x12\x06double\x1a\x14\x10-*\x10\n" +
-				"\v\x10,\"\a\n\x05input\x12\x01d\x1a\n\x10/\x1a\x062\x04read\x1a\v\x100\x1a\a2" +
-				"\x05write*\xaa\x02\x12\a<input>\x1a\x02\xec\x01\"\x04\b\x01\x10\t\"\x04\b\x02\x10" +
-				"\n\"\x04\b\x03\x10\x0f\"\x04\b\x04\x10\x1b\"\x04\b\x05\x10\x1c\"\x04\b\x06\x10\"\"\x04\b\a\x10%\"" +
-				"\x04\b\b\x10)\"\x04\b\n\x100\"\x04\b\f\x10/\"\x04\b\r\x109\"\x04\b\x0e\x10A\"\x04\b\x0f" +
-				"\x10B\"\x04\b\x10\x10G\"\x04\b\x11\x10M\"\x04\b\x12\x10V\"\x04\b\x13\x10\\\"\x04\b\x14\x10^" +
-				"\"\x04\b\x15\x10d\"\x04\b\x16\x10o\"\x04\b\x17\x10p\"\x04\b\x18\x10w\"\x04\b\x19\x10u\"\x05" +
-				"\b\x1a\x10\x80\x01\"\x05\b\x1b\x10\x81\x01\"\x05\b\x1c\x10\x87\x01\"\x05\b\x1d\x10\x8f\x01\"\x05" +
-				"\b\x1e\x10\x90\x01\"\x05\b\x1f\x10\x95\x01\"\x05\b \x10\x9a\x01\"\x05\b\"\x10\xa2\x01\"\x05\b$" +
-				"\x10\xa1\x01\"\x05\b%\x10\xab\x01\"\x05\b&\x10\xb3\x01\"\x05\b'\x10\xb4\x01\"\x05\b(\x10\xb9\x01\"" +
-				"\x05\b)\x10\xbf\x01\"\x05\b*\x10\xc4\x01\"\x05\b+\x10\xcc\x01\"\x05\b,\x10\xcd\x01\"\x05\b-\x10" +
-				"\xd2\x01\"\x05\b.\x10\xd9\x01\"\x05\b/\x10\xdb\x01\"\x05\b0\x10\xe4\x01",
-		},
-		Result: celfmt.GeneratedExpr{
-			Source: "string((input.?meta.orValue({\"k\": \"v\"}).exists(v2, v3, (has(input.b) ? bool(input.b) : false))" +
-				" || (int(input.?m.orValue(0)) < (has(input.m) ? int(input.m) : 0))))",
-			AST: "\x12\x14\b\x01\x12\x10\x1a\x0ebool_to_string\x12\v\b\x02\x12\a\n\x05input\x12\x1b\b\x04\x12\x17" +
-				"\x1a\x15select_optional_field\x12\x1c\b\x05\x12\x18\x1a\x16optional_o" +
-				"rValue_value\x12\v\b\x0e\x12\a\n\x05input\x12\x11\b\x11\x12\r\x1a\vconditio" +
-				"nal\x12\"\b\x12\x12\x1e\x1a\fbool_to_bool\x1a\x0estring_to_bool\x12\v" +
-				"\b\x13\x12\a\n\x05input\x12\r\b\x17\x12\t\n\a@result\x12\x11\b\x18\x12\r\x1a\vlogica" +
-				"l_not\x12\x18\b\x19\x12\x14\x1a\x12not_strictly_false\x12\r\b\x1a\x12\t\n\a@" +
-				"result\x12\x10\b\x1b\x12\f\x1a\nlogical_or\x12\r\b\x1c\x12\t\n\a@result\x12" +
-				"n\b\x1e\x12j\x1a\x0eint64_to_int64\x1a\x0fdouble_to_int64\x1a\x11" +
-				"duration_to_int64\x1a\x0fstring_to_int64\x1a\x12tim" +
-				"estamp_to_int64\x1a\x0fuint64_to_int64\x12\v\b\x1f\x12\a\n" +
-				"\x05input\x12\x1b\b!\x12\x17\x1a\x15select_optional_field\x12\x1c\b" +
-				"\"\x12\x18\x1a\x16optional_orValue_value\x12\x10\b$\x12\f\x1a\nles" +
-				"s_int64\x12\v\b&\x12\a\n\x05input\x12\x11\b)\x12\r\x1a\vconditiona" +
-				"l\x12n\b*\x12j\x1a\x0eint64_to_int64\x1a\x0fdouble_to_in" +
-				"t64\x1a\x11duration_to_int64\x1a\x0fstring_to_int" +
-				"64\x1a\x12timestamp_to_int64\x1a\x0fuint64_to_in" +
-				"t64\x12\v\b+\x12\a\n\x05input\x12\x10\b.\x12\f\x1a\nlogical_or\x1a\x06" +
-				"\b\x01\x12\x02\x18\x05\x1a\x0e\b\x02\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b\x04\x12\x15r" +
-				"\x13\n\roptional_type\x12\x02\n\x00\x1a\x06\b\x05\x12\x02\n\x00\x1a\x0e\b\x06\x12\n:\b" +
-				"\n\x02\x18\x05\x12\x02\x18\x05\x1a\x06\b\b\x12\x02\x18\x05\x1a\x06\b\t\x12\x02\x18\x05\x1a\x0e\b" +
-				"\x0e\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b\x10\x12\x02\x18\x01\x1a\x06\b\x11\x12\x02" +
-				"\x18\x01\x1a\x06\b\x12\x12\x02\x18\x01\x1a\x0e\b\x13\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06" +
-				"\b\x14\x12\x02\n\x00\x1a\x06\b\x15\x12\x02\x18\x01\x1a\x06\b\x16\x12\x02\x18\x01\x1a\x06\b\x17" +
-				"\x12\x02\x18\x01\x1a\x06\b\x18\x12\x02\x18\x01\x1a\x06\b\x19\x12\x02\x18\x01\x1a\x06\b\x1a\x12\x02" +
-				"\x18\x01\x1a\x06\b\x1b\x12\x02\x18\x01\x1a\x06\b\x1c\x12\x02\x18\x01\x1a\x06\b\x1d\x12\x02\x18\x01" +
-				"\x1a\x06\b\x1e\x12\x02\x18\x02\x1a\x0e\b\x1f\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x19\b!\x12" +
-				"\x15r\x13\n\roptional_type\x12\x02\n\x00\x1a\x06\b\"\x12\x02\n\x00\x1a\x06\b#\x12\x02\x18\x02" +
-				"\x1a\x06\b$\x12\x02\x18\x01\x1a\x0e\b&\x12\n:\b\n\x02\x18\x05\x12\x02\n\x00\x1a\x06\b(\x12\x02" +
-				"\x18\x01\x1a\x06\b)\x12\x02\x18\x02\x1a\x06\b*\x12\x02\x18\x02\x1a\x0e\b+\x12\n:\b\n\x02\x18\x05" +
-				"\x12\x02\n\x00\x1a\x06\b,\x12\x02\n\x00\x1a\x06\b-\x12\x02\x18\x02\x1a\x06\b.\x12\x02\x18\x01\"" +
-				"\xd8\x03\x10\x012\xd3\x03\x12\x06string\x1a\xc8\x03\x10.2\xc3\x03\x12\x04_||_\x1a\x9b\x02\x10\x1d" +
-				"J\x96\x02\n\x02v2\x12N\x10\x052J\n#\x10\x042\x1f\x12\x04_?._\x1a\v\x10\x02\"\a\n\x05input\x1a" +
-				"\n\x10\x03\x1a\x062\x04meta\x12\aorValue\x1a\x1a\x10\x06B\x16\x12\x14\b\a\"\a\x10\t\x1a\x032\x01v" +
-				"\x1a\a\x10\b\x1a\x032\x01k\x1a\a@result\"\x06\x10\x16\x1a\x02\x10\x00*2\x10\x192.\x12\x13@not_" +
-				"strictly_false\x1a\x17\x10\x182\x13\x12\x02!_\x1a\r\x10\x17\"\t\n\a@resul" +
-				"t2h\x10\x1b2d\x12\x04_||_\x1a\r\x10\x1a\"\t\n\a@result\x1aM\x10\x112I\x12\x05_?" +
-				"_:_\x1a\x16\x10\x10*\x12\n\v\x10\x0e\"\a\n\x05input\x12\x01b\x18\x01\x1a \x10\x122\x1c\x12\x04bo" +
-				"ol\x1a\x14\x10\x14*\x10\n\v\x10\x13\"\a\n\x05input\x12\x01b\x1a\x06\x10\x15\x1a\x02\x10\x00:\r" +
-				"\x10\x1c\"\t\n\a@resultB\x02v3\x1a\x9c\x01\x10$2\x97\x01\x12\x03_<_\x1aB\x10\x1e2>\x12" +
-				"\x03int\x1a7\x10\"23\n \x10!2\x1c\x12\x04_?._\x1a\v\x10\x1f\"\a\n\x05input\x1a\a" +
-				"\x10 \x1a\x032\x01m\x12\aorValue\x1a\x06\x10#\x1a\x02\x18\x00\x1aL\x10)2H\x12\x05_?_:" +
-				"_\x1a\x16\x10(*\x12\n\v\x10&\"\a\n\x05input\x12\x01m\x18\x01\x1a\x1f\x10*2\x1b\x12\x03int" +
-				"\x1a\x14\x10,*\x10\n\v\x10+\"\a\n\x05input\x12\x01m\x1a\x06\x10-\x1a\x02\x18\x00*\xfe\x01\x12\a" +
-				"<input>\x1a\x02\xa3\x01\"\x04\b\x01\x10\x06\"\x04\b\x02\x10\b\"\x04\b\x03\x10\x0f\"\x04\b\x04\x10" +
-				"\r\"\x04\b\x05\x10\x1b\"\x04\b\x06\x10\x1c\"\x04\b\a\x10 \"\x04\b\b\x10\x1d\"\x04\b\t\x10\"\"\x04" +
-				"\b\x0e\x10<\"\x04\b\x10\x10;\"\x04\b\x11\x10E\"\x04\b\x12\x10K\"\x04\b\x13\x10L\"\x04\b\x14\x10Q\"" +
-				"\x04\b\x15\x10W\"\x04\b\x16\x10.\"\x04\b\x17\x10.\"\x04\b\x18\x10.\"\x04\b\x19\x10.\"\x04\b\x1a" +
-				"\x10.\"\x04\b\x1b\x10.\"\x04\b\x1c\x10.\"\x04\b\x1d\x10.\"\x04\b\x1e\x10f\"\x04\b\x1f\x10g\"\x04\b" +
-				" \x10n\"\x04\b!\x10l\"\x04\b\"\x10w\"\x04\b#\x10x\"\x04\b$\x10|\"\x05\b&\x10\x83\x01\"\x05" +
-				"\b(\x10\x82\x01\"\x05\b)\x10\x8c\x01\"\x05\b*\x10\x91\x01\"\x05\b+\x10\x92\x01\"\x05\b,\x10\x97" +
-				"\x01\"\x05\b-\x10\x9d\x01\"\x04\b.\x10_",
-		},
-		Fields: runtime.InputFields{All: true},
 	},
 })

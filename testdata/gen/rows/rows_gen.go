@@ -174,10 +174,7 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits) (letsRe
 //	where = input.path + (has(input.offset) ? ":" + string(input.offset) : "")
 //	preview = "read " + input.path
 func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsReadOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	path, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -239,10 +236,8 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 //
 //	result = plural(lines(result.content.map(c, string(c.?text.orValue(""))).join("")), "line", "lines")
 func ResultRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, steps, err := letsReadOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 	if err != nil {
 		return "", false, err
@@ -286,10 +281,7 @@ func ResultRead(input *value.Object, tool string, limits runtime.Limits, result 
 //
 //	error = result.content.size() > 0 ? inline(string(result.content[0].?text.orValue("")), limits.summary) : "failed"
 func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	_, budget, _, err := letsReadOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 	if err != nil {
 		return "", false, err
@@ -334,10 +326,8 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 //
 //	expand = result.content.map(c, string(c.?text.orValue(""))).join("").split("\n")
 func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
-	_, budget, steps, err := letsReadOf(input, tool, limits)
-	if err != nil {
-		return nil, false, err
-	}
+	steps := 0
+	var budget celrt.Budget
 	content, err := celrt.FieldOf(result, "content", []any{}, celrt.InputList(celrt.InputMap(celrt.InputDyn)))
 	if err != nil {
 		return nil, false, err

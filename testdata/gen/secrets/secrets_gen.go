@@ -242,10 +242,7 @@ func PreviewHttpRequest(input *value.Object, tool string, limits runtime.Limits)
 //
 //	row = redact(input.url)
 func RowHttpRequest(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsHttpRequestOf(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
+	var budget celrt.Budget
 	url, err := celrt.FieldOf(input, "url", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
