@@ -100,6 +100,12 @@ func (b *Budget) Err() error { return b.err }
 // budget's, when a charge failed where CEL absorbed the error, as the
 // interpreter reports a budget exceeded whatever the evaluation's own
 // failure.
+//
+// It is not inlined: generated code calls it on every failure path, where
+// a call costs nothing that matters and an inlined body would make the
+// package slower to compile.
+//
+//go:noinline
 func (b *Budget) Failure(err error) error {
 	if b.err != nil {
 		return b.err
