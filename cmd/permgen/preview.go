@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -730,7 +731,7 @@ type lineReader struct {
 // blockSize is the size of the blocks a line is gathered in.
 const blockSize = 1 << 20
 
-var errLineTooLong = fmt.Errorf("line longer than %d MiB, skipped", maxLineBytes>>20)
+var errLineTooLong = errors.New("line longer than " + strconv.Itoa(maxLineBytes>>20) + " MiB, skipped")
 
 // newLineReader reads lines from r, skipping a UTF-8 byte order mark at
 // its start, which some editors write and which is no part of the first

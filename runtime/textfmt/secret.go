@@ -774,9 +774,13 @@ var credentialStems = [26][]string{
 // stemStart marks the pairs of bytes a stem of credentialStems starts
 // with, in any case: one load per byte of a word that starts none. A bit
 // for each pair, 8 KiB in all: a table of bools would be 64 KiB to build
-// and page in when a process starts.
-var stemStart = func() *[1 << 10]uint64 {
-	var t [1 << 10]uint64
+// and page in when a process starts; it is stemStartBits, zero memory
+// of the binary's, as triggerPair is.
+var stemStart = markStemStarts(&stemStartBits)
+
+var stemStartBits [1 << 10]uint64
+
+func markStemStarts(t *[1 << 10]uint64) *[1 << 10]uint64 {
 	for _, stems := range credentialStems {
 		for _, stem := range stems {
 			for _, a := range []byte{stem[0], stem[0] - 'a' + 'A'} {
@@ -787,8 +791,8 @@ var stemStart = func() *[1 << 10]uint64 {
 			}
 		}
 	}
-	return &t
-}()
+	return t
+}
 
 // startsStem reports whether a stem of credentialStems may start at the
 // pair of bytes a, b.

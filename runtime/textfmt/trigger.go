@@ -30,9 +30,15 @@ package textfmt
 const triggerReach = 128
 
 // triggerPair marks the pairs of bytes a trigger starts with: a bit for
-// each, 8 KiB in all, so that the table stays in the nearest cache.
-var triggerPair = func() *[1 << 10]uint64 {
-	var t [1 << 10]uint64
+// each, 8 KiB in all, so that the table stays in the nearest cache. It
+// is triggerPairBits, zero memory of the binary's that setting the bits
+// touches only where they are; a table made at start would be allocated
+// and cleared whole by a process that answers one call.
+var triggerPair = markTriggerPairs(&triggerPairBits)
+
+var triggerPairBits [1 << 10]uint64
+
+func markTriggerPairs(t *[1 << 10]uint64) *[1 << 10]uint64 {
 	set := func(a, b byte) {
 		p := uint16(a)<<8 | uint16(b)
 		t[p>>6] |= 1 << (p & 63)
@@ -50,8 +56,8 @@ var triggerPair = func() *[1 << 10]uint64 {
 	for b := range 256 {
 		set('%', byte(b))
 	}
-	return &t
-}()
+	return t
+}
 
 // triggerAt reports whether a trigger starts at s[i], given that the pair
 // of bytes there is marked in triggerPair.
