@@ -1,6 +1,8 @@
 package celfmt
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -93,4 +95,30 @@ func BenchmarkCompile(b *testing.B) {
 			b.Fatal(errs)
 		}
 	}
+}
+
+// BenchmarkLoadStock measures what a host pays to load the stock catalog at
+// run time: parsing it, and parsing and checking it (examples not run, as
+// a host that trusts the catalog's tests may choose).
+func BenchmarkLoadStock(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "formatters.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("parse", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, errs := Parse("formatters.yaml", src); len(errs) > 0 {
+				b.Fatal(errs)
+			}
+		}
+	})
+	b.Run("check", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := Load("formatters.yaml", src, Options{SkipExamples: true}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -13,8 +13,12 @@ const CatalogVersion = 1
 // Catalog is a formatter catalog as written in YAML: the result of Parse,
 // before any expression is compiled. Every element knows its position.
 type Catalog struct {
-	File       string
-	Version    int
+	File    string
+	Version int
+	// Lets are the lets the catalog shares among its formatters (the
+	// top-level let). Parse gives each formatter the ones it uses, in
+	// its Lets with Shared set.
+	Lets       []Let
 	Formatters []*Entry
 }
 
@@ -133,6 +137,9 @@ type Let struct {
 	Name    string
 	NamePos Pos
 	Expr    Source
+	// Shared is set on a let of the catalog's (Catalog.Lets) among the
+	// lets of a formatter that uses it.
+	Shared bool
 }
 
 // Example is an input with what the formatter must make of it: the

@@ -80,8 +80,11 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 	// evaluations may: a catalog of many costly examples cannot make
 	// checking take minutes.
 	exampleCost := examplesCostFactor * opts.CostLimit
+	// A shared let that does not check in one formatter is reported
+	// there, naming the formatter, and not again for the others.
+	sharedFailed := map[string]bool{}
 	for i, e := range cat.Formatters {
-		f := checkEntry(env, calls, e, inputTypes[i], opts, &exampleCost, &errs)
+		f := checkEntry(env, calls, e, inputTypes[i], opts, &exampleCost, sharedFailed, &errs)
 		if f != nil {
 			checked.Formatters = append(checked.Formatters, f)
 		}
@@ -90,7 +93,7 @@ func Check(cat *Catalog, opts Options) (*Checked, ErrorList) {
 	return checked, errs
 }
 
-func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type, opts Options, exampleCost *uint64, errs *ErrorList) *Formatter {
+func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type, opts Options, exampleCost *uint64, sharedFailed map[string]bool, errs *ErrorList) *Formatter {
 	var names []string // the declared fields, for did-you-mean hints
 	for _, f := range e.Input {
 		names = append(names, f.Name)
@@ -103,8 +106,16 @@ func checkEntry(base *cel.Env, calls callTable, e *Entry, inputType *types.Type,
 	ok := true
 	env, err := bindLets(base, inputType, letNames, func(i int, env *cel.Env) (*types.Type, error) {
 		l := e.Lets[i]
-		c, good := compile(env, calls, l.Expr, "let "+l.Name, names, letNames[:i], opts, errs)
-		good = good && noEmph(c, l.Expr, "let "+l.Name, errs)
+		what, letErrs := sharedWhat(l, e), errs
+		if l.Shared {
+			letErrs = new(ErrorList)
+		}
+		c, good := compile(env, calls, l.Expr, what, names, letNames[:i], opts, letErrs)
+		good = good && noEmph(c, l.Expr, what, letErrs)
+		if l.Shared && !sharedFailed[l.Name] {
+			*errs = append(*errs, *letErrs...)
+			sharedFailed[l.Name] = !good
+		}
 		ok = ok && good
 		if !good {
 			return cel.DynType, nil // reported; later lets still check

@@ -17,7 +17,7 @@ import (
 
 // Keys of the catalog format, in the order they are documented.
 var (
-	topKeys   = []string{"version", "formatters"}
+	topKeys   = []string{"version", "let", "formatters"}
 	entryKeys = []string{"tool", "aliases", "title", "description", "category", "icon", "communication", "input", "omits", "let",
 		"preview", "unwrap", "tier", "row", "result", "error", "expand", "examples"}
 	exampleKeys = []string{"input", "extra", "tool", "limits", "preview", "declines", "calls", "tier",
@@ -131,6 +131,8 @@ type parser struct {
 	errs      ErrorList
 	// exampleNodes is how many more values the examples may hold.
 	exampleNodes int
+	// shared are the catalog's shared lets (Catalog.Lets).
+	shared []Let
 }
 
 // runes returns the file's lines as runes, without line ends.
@@ -192,6 +194,10 @@ func (p *parser) parse(src []byte) *Catalog {
 	} else {
 		p.errorf(root, "missing version: add \"version: %d\" at the top", CatalogVersion)
 	}
+	if l, ok := fields["let"]; ok {
+		cat.Lets = p.lets(l, "the catalog")
+		p.shared = cat.Lets
+	}
 	f, ok := fields["formatters"]
 	if !ok {
 		p.errorf(root, "missing formatters: add a list of formatters")
@@ -237,6 +243,7 @@ func (p *parser) parse(src []byte) *Catalog {
 		}
 		cat.Formatters = append(cat.Formatters, e)
 	}
+	p.share(cat)
 	return cat
 }
 
@@ -387,7 +394,7 @@ func (p *parser) entry(n *yaml.Node) *Entry {
 		p.omits(e, o)
 	}
 	if l, ok := fields["let"]; ok {
-		e.Lets = p.lets(l)
+		e.Lets = p.lets(l, "one formatter")
 	}
 	slots := 0
 	for _, x := range []struct {
@@ -513,7 +520,8 @@ func (p *parser) tier(e *Entry, n *yaml.Node) {
 		e.Tier, e.StaticTier = Source{Text: text, Pos: p.pos(n)}, t
 		return
 	}
-	isLet := slices.ContainsFunc(e.Lets, func(l Let) bool { return l.Name == word })
+	isLet := slices.ContainsFunc(e.Lets, func(l Let) bool { return l.Name == word }) ||
+		slices.ContainsFunc(p.shared, func(l Let) bool { return l.Name == word })
 	switch {
 	case word == "":
 		p.errorf(n, "tier is empty: write %s, or a CEL expression of type string", tierList())
@@ -632,7 +640,9 @@ func (p *parser) fields(n *yaml.Node) []Field {
 	return list
 }
 
-func (p *parser) lets(n *yaml.Node) []Let {
+// lets reads a let mapping, of one formatter or of the whole catalog
+// (where names which, for diagnostics).
+func (p *parser) lets(n *yaml.Node, where string) []Let {
 	if n.Kind != yaml.MappingNode {
 		p.errorf(n, "let must be a mapping of names to CEL expressions, got %s", describe(n))
 		return nil
@@ -658,7 +668,11 @@ func (p *parser) lets(n *yaml.Node) []Let {
 		}
 		seen[name] = true
 		if len(lets) == MaxLets {
-			p.errorf(k, "more than %d lets in one formatter: combine some with cel.bind, or split the formatter", MaxLets)
+			hint := "combine some with cel.bind, or split the formatter"
+			if where == "the catalog" {
+				hint = "combine some with cel.bind, or move some into the formatters that use them"
+			}
+			p.errorf(k, "more than %d lets in %s: %s", MaxLets, where, hint)
 			break
 		}
 		text, ok := p.str(v, "let "+strconv.Quote(name))

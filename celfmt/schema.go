@@ -21,6 +21,17 @@ func Schema() []byte {
 		"pattern":     `^(?:[^\s:*]+|[^\s:*]+:(?:\*|[^\s*]+))$`,
 		"description": `registry key: a tool name, "server:tool", "server:*" or "mcp"`,
 	}
+	lets := func(description string) map[string]any {
+		return map[string]any{
+			"type":        "object",
+			"description": description,
+			"propertyNames": map[string]any{
+				"type": "string", "pattern": identifier["pattern"],
+				"not": map[string]any{"enum": reservedNames},
+			},
+			"additionalProperties": str,
+		}
+	}
 	schema := map[string]any{
 		"$schema":              "http://json-schema.org/draft-07/schema#",
 		"$id":                  "https://github.com/permgen/permgen/catalog.schema.json",
@@ -31,6 +42,7 @@ func Schema() []byte {
 		"additionalProperties": false,
 		"properties": map[string]any{
 			"version": map[string]any{"const": CatalogVersion, "description": "the catalog format version"},
+			"let":     lets("named CEL sub-expressions the formatters share: each formatter that names one gets it"),
 			"formatters": map[string]any{
 				"type": "array", "minItems": 1,
 				"items": map[string]any{"$ref": "#/definitions/formatter"},
@@ -85,15 +97,7 @@ func Schema() []byte {
 							"pattern": "^\\s*" + typePattern(3) + "\\s*$",
 						},
 					},
-					"let": map[string]any{
-						"type":        "object",
-						"description": "named CEL sub-expressions, usable in later lets and in preview",
-						"propertyNames": map[string]any{
-							"type": "string", "pattern": identifier["pattern"],
-							"not": map[string]any{"enum": reservedNames},
-						},
-						"additionalProperties": str,
-					},
+					"let": lets("named CEL sub-expressions, usable in later lets and in preview"),
 					"preview": map[string]any{
 						"type": "string", "minLength": 1,
 						"description": "CEL expression of type string or optional_type(string)",

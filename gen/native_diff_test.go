@@ -31,6 +31,7 @@ import (
 	"github.com/permgen/permgen/testdata/gen/registered"
 	"github.com/permgen/permgen/testdata/gen/rows"
 	"github.com/permgen/permgen/testdata/gen/secrets"
+	"github.com/permgen/permgen/testdata/gen/shared"
 	"github.com/permgen/permgen/testdata/gen/slotlets"
 	"github.com/permgen/permgen/testdata/gen/typed"
 	"github.com/permgen/permgen/testdata/gen/wrapped"
@@ -50,6 +51,7 @@ var nativeCatalogs = map[string]func() []runtime.Entry{
 	"testdata/catalogs/good/registered.yaml":      registered.Entries,
 	"testdata/catalogs/good/rows.yaml":            rows.Entries,
 	"testdata/catalogs/good/secrets.yaml":         secrets.Entries,
+	"testdata/catalogs/good/shared.yaml":          shared.Entries,
 	"testdata/catalogs/good/slotlets.yaml":        slotlets.Entries,
 	"testdata/catalogs/good/typed.yaml":           typed.Entries,
 	"testdata/catalogs/good/wrapped.yaml":         wrapped.Entries,

@@ -19393,9 +19393,9 @@ var formatterGitAny = &slots{
 
 // letsPostgresQuery holds the lets of "postgres:query", which each of its functions computes first.
 type letsPostgresQuery struct {
-	sql2  string
-	kinds []string
-	kind  string
+	sql2           string
+	statementKinds []string
+	statementKind  string
 }
 
 // letsPostgresQueryOf computes the lets of "postgres:query" that slot reads, in order, and
@@ -19414,26 +19414,26 @@ func letsPostgresQueryOf(input *value.Object, tool string, limits runtime.Limits
 	}
 	sql2 := v1
 	if err := budget.CallText("sqlKinds", sql2); err != nil {
-		return letsPostgresQuery{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+		return letsPostgresQuery{}, celrt.Budget{}, 0, celrt.InLet("statementKinds", err)
 	}
-	kinds := celrt.SQLKinds(sql2)
-	var kind string
+	statementKinds := celrt.SQLKinds(sql2)
+	var statementKind string
 	if slot != celrt.SlotTier {
 		var v2 string
-		if int64(len(kinds)) == int64(0) {
+		if int64(len(statementKinds)) == int64(0) {
 			v2 = "SQL"
 		} else {
-			if err := budget.Call("join", kinds, ", "); err != nil {
-				return letsPostgresQuery{}, celrt.Budget{}, 0, celrt.InLet("kind", err)
+			if err := budget.Call("join", statementKinds, ", "); err != nil {
+				return letsPostgresQuery{}, celrt.Budget{}, 0, celrt.InLet("statementKind", err)
 			}
-			v2 = celrt.JoinSep(kinds, ", ")
+			v2 = celrt.JoinSep(statementKinds, ", ")
 		}
-		kind = v2
+		statementKind = v2
 	}
 	return letsPostgresQuery{
-		sql2:  sql2,
-		kinds: kinds,
-		kind:  kind,
+		sql2:           sql2,
+		statementKinds: statementKinds,
+		statementKind:  statementKind,
 	}, budget, 0, nil
 }
 
@@ -19458,9 +19458,9 @@ func letsPostgresQueryOf(input *value.Object, tool string, limits runtime.Limits
 // Defined in formatters.yaml, registered with owner "formatters.yaml#postgres:query":
 //
 //	sql = nonEmpty(input.sql).orValue("")
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	preview = sql == "" ? optional.none() : optional.of(kind + ": " + inline(sql, 120))
+//	statementKinds = sqlKinds(sql)
+//	statementKind = statementKinds.size() == 0 ? "SQL" : statementKinds.join(", ")
+//	preview = sql == "" ? optional.none() : optional.of(statementKind + ": " + inline(sql, 120))
 func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsPostgresQueryOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
@@ -19470,7 +19470,7 @@ func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limit
 	if lets.sql2 == "" {
 		v1 = celrt.None[string]()
 	} else {
-		arg := lets.kind
+		arg := lets.statementKind
 		if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
 			return "", false, err
 		}
@@ -19489,13 +19489,13 @@ func PreviewPostgresQuery(input *value.Object, tool string, limits runtime.Limit
 
 // TierPostgresQuery returns the tier of a call to "postgres:query", documented with PreviewPostgresQuery:
 //
-//	tier = sqlTier(kinds)
+//	tier = sqlTier(statementKinds)
 func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, budget, _, err := letsPostgresQueryOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	arg := lets.kinds
+	arg := lets.statementKinds
 	if err := budget.CallText("sqlTier", arg); err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -19504,7 +19504,7 @@ func TierPostgresQuery(input *value.Object, tool string, limits runtime.Limits) 
 
 // RowPostgresQuery renders the row of a call to "postgres:query", documented with PreviewPostgresQuery:
 //
-//	row = sql == "" ? optional.none() : optional.of(kind + ": " + inline(sql, 60))
+//	row = sql == "" ? optional.none() : optional.of(statementKind + ": " + inline(sql, 60))
 func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsPostgresQueryOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
@@ -19514,7 +19514,7 @@ func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (
 	if lets.sql2 == "" {
 		v1 = celrt.None[string]()
 	} else {
-		arg := lets.kind
+		arg := lets.statementKind
 		if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
 			return "", false, err
 		}
@@ -19780,11 +19780,11 @@ var formatterPostgresQuery = &slots{
 
 // letsSqliteAny holds the lets of "sqlite:*", which each of its functions computes first.
 type letsSqliteAny struct {
-	sql   string
-	kinds []string
-	kind  string
-	parts []string
-	rows  []string
+	sql            string
+	statementKinds []string
+	statementKind  string
+	parts          []string
+	rows           []string
 }
 
 // letsSqliteAnyOf computes the lets of "sqlite:*" that slot reads, in order, and
@@ -19803,37 +19803,37 @@ func letsSqliteAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 	}
 	sql := v1
 	if err := budget.CallText("sqlKinds", sql); err != nil {
-		return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+		return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("statementKinds", err)
 	}
-	kinds := celrt.SQLKinds(sql)
-	var kind string
+	statementKinds := celrt.SQLKinds(sql)
+	var statementKind string
 	if slot != celrt.SlotTier {
 		var v2 string
-		if int64(len(kinds)) == int64(0) {
+		if int64(len(statementKinds)) == int64(0) {
 			v2 = "SQL"
 		} else {
-			if err := budget.Call("join", kinds, ", "); err != nil {
-				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("kind", err)
+			if err := budget.Call("join", statementKinds, ", "); err != nil {
+				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("statementKind", err)
 			}
-			v2 = celrt.JoinSep(kinds, ", ")
+			v2 = celrt.JoinSep(statementKinds, ", ")
 		}
-		kind = v2
+		statementKind = v2
 	}
 	var parts []string
 	if slot == celrt.SlotPreview {
 		var v3 []string
 		if sql != "" {
-			if err := budget.Charge("_+_", int64(len(kind)+2)); err != nil {
+			if err := budget.Charge("_+_", int64(len(statementKind)+2)); err != nil {
 				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			if err := budget.CallText("inline", sql, int64(120)); err != nil {
 				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			arg := celrt.Inline(sql, int64(120))
-			if err := budget.Charge("_+_", int64(len(kind)+2+len(arg))); err != nil {
+			if err := budget.Charge("_+_", int64(len(statementKind)+2+len(arg))); err != nil {
 				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v3 = []string{kind + ": " + arg}
+			v3 = []string{statementKind + ": " + arg}
 		} else {
 			v3 = []string{}
 		}
@@ -19864,17 +19864,17 @@ func letsSqliteAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 	if slot == celrt.SlotRow {
 		var v5 []string
 		if sql != "" {
-			if err := budget.Charge("_+_", int64(len(kind)+2)); err != nil {
+			if err := budget.Charge("_+_", int64(len(statementKind)+2)); err != nil {
 				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 			}
 			if err := budget.CallText("inline", sql, int64(60)); err != nil {
 				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 			}
 			arg3 := celrt.Inline(sql, int64(60))
-			if err := budget.Charge("_+_", int64(len(kind)+2+len(arg3))); err != nil {
+			if err := budget.Charge("_+_", int64(len(statementKind)+2+len(arg3))); err != nil {
 				return letsSqliteAny{}, celrt.Budget{}, 0, celrt.InLet("rows", err)
 			}
-			v5 = []string{kind + ": " + arg3}
+			v5 = []string{statementKind + ": " + arg3}
 		} else {
 			v5 = []string{}
 		}
@@ -19909,11 +19909,11 @@ func letsSqliteAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		rows = celrt.Concat(v5, v6)
 	}
 	return letsSqliteAny{
-		sql:   sql,
-		kinds: kinds,
-		kind:  kind,
-		parts: parts,
-		rows:  rows,
+		sql:            sql,
+		statementKinds: statementKinds,
+		statementKind:  statementKind,
+		parts:          parts,
+		rows:           rows,
 	}, budget, 0, nil
 }
 
@@ -19932,11 +19932,11 @@ func letsSqliteAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 // Defined in formatters.yaml, registered with owner "formatters.yaml#sqlite:*":
 //
 //	sql = nonEmpty(input.query).orValue("")
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	parts = (sql != "" ? [kind + ": " + inline(sql, 120)] : [])
+//	statementKinds = sqlKinds(sql)
+//	statementKind = statementKinds.size() == 0 ? "SQL" : statementKinds.join(", ")
+//	parts = (sql != "" ? [statementKind + ": " + inline(sql, 120)] : [])
 //	+ (nonEmpty(input.table_name).hasValue() ? ["table '" + input.table_name.trim() + "'"] : [])
-//	rows = (sql != "" ? [kind + ": " + inline(sql, 60)] : [])
+//	rows = (sql != "" ? [statementKind + ": " + inline(sql, 60)] : [])
 //	+ (nonEmpty(input.table_name).hasValue() ? ["describe " + truncate(collapse(input.table_name), 60)] : [])
 //	preview = parts.size() == 0 ? optional.none()
 //	  : optional.of((tool.endsWith(":describe_table") ? parts.reverse() : parts).join("; and "))
@@ -19969,7 +19969,7 @@ func PreviewSqliteAny(input *value.Object, tool string, limits runtime.Limits) (
 
 // TierSqliteAny returns the tier of a call to "sqlite:*", documented with PreviewSqliteAny:
 //
-//	tier = sql != "" ? sqlTier(kinds)
+//	tier = sql != "" ? sqlTier(statementKinds)
 //	  : tool.endsWith(":describe_table") || tool.endsWith(":list_tables") ? "read" : "write"
 func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, budget, _, err := letsSqliteAnyOf(input, tool, limits, celrt.SlotTier)
@@ -19978,7 +19978,7 @@ func TierSqliteAny(input *value.Object, tool string, limits runtime.Limits) (run
 	}
 	var v1 string
 	if lets.sql != "" {
-		arg := lets.kinds
+		arg := lets.statementKinds
 		if err := budget.CallText("sqlTier", arg); err != nil {
 			return runtime.TierUnknown, err
 		}
@@ -20279,14 +20279,14 @@ var formatterSqliteAny = &slots{
 
 // letsMysqlAny holds the lets of "mysql:*", which each of its functions computes first.
 type letsMysqlAny struct {
-	query2     string
-	other      string
-	conflict   bool
-	sql2       string
-	kinds      []string
-	kind       string
-	otherKinds []string
-	otherKind  string
+	query2         string
+	other          string
+	conflict       bool
+	sql2           string
+	statementKinds []string
+	otherKinds     []string
+	otherKind      string
+	statementKind  string
 }
 
 // letsMysqlAnyOf computes the lets of "mysql:*" that slot reads, in order, and
@@ -20331,54 +20331,54 @@ func letsMysqlAnyOf(input *value.Object, tool string, limits runtime.Limits, slo
 	}
 	sql2 := v3
 	if err := budget.CallText("sqlKinds", sql2); err != nil {
-		return letsMysqlAny{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
+		return letsMysqlAny{}, celrt.Budget{}, 0, celrt.InLet("statementKinds", err)
 	}
-	kinds := celrt.SQLKinds(sql2)
-	var kind string
-	if slot != celrt.SlotTier {
-		var v4 string
-		if int64(len(kinds)) == int64(0) {
-			v4 = "SQL"
-		} else {
-			if err := budget.Call("join", kinds, ", "); err != nil {
-				return letsMysqlAny{}, celrt.Budget{}, 0, celrt.InLet("kind", err)
-			}
-			v4 = celrt.JoinSep(kinds, ", ")
-		}
-		kind = v4
-	}
-	var v5 []string
+	statementKinds := celrt.SQLKinds(sql2)
+	var v4 []string
 	if conflict {
 		if err := budget.CallText("sqlKinds", other); err != nil {
 			return letsMysqlAny{}, celrt.Budget{}, 0, celrt.InLet("otherKinds", err)
 		}
-		v5 = celrt.SQLKinds(other)
+		v4 = celrt.SQLKinds(other)
 	} else {
-		v5 = kinds
+		v4 = statementKinds
 	}
-	otherKinds := v5
+	otherKinds := v4
 	var otherKind string
 	if slot != celrt.SlotTier {
-		var v6 string
+		var v5 string
 		if int64(len(otherKinds)) == int64(0) {
-			v6 = "SQL"
+			v5 = "SQL"
 		} else {
 			if err := budget.Call("join", otherKinds, ", "); err != nil {
 				return letsMysqlAny{}, celrt.Budget{}, 0, celrt.InLet("otherKind", err)
 			}
-			v6 = celrt.JoinSep(otherKinds, ", ")
+			v5 = celrt.JoinSep(otherKinds, ", ")
 		}
-		otherKind = v6
+		otherKind = v5
+	}
+	var statementKind string
+	if slot != celrt.SlotTier {
+		var v6 string
+		if int64(len(statementKinds)) == int64(0) {
+			v6 = "SQL"
+		} else {
+			if err := budget.Call("join", statementKinds, ", "); err != nil {
+				return letsMysqlAny{}, celrt.Budget{}, 0, celrt.InLet("statementKind", err)
+			}
+			v6 = celrt.JoinSep(statementKinds, ", ")
+		}
+		statementKind = v6
 	}
 	return letsMysqlAny{
-		query2:     query2,
-		other:      other,
-		conflict:   conflict,
-		sql2:       sql2,
-		kinds:      kinds,
-		kind:       kind,
-		otherKinds: otherKinds,
-		otherKind:  otherKind,
+		query2:         query2,
+		other:          other,
+		conflict:       conflict,
+		sql2:           sql2,
+		statementKinds: statementKinds,
+		otherKinds:     otherKinds,
+		otherKind:      otherKind,
+		statementKind:  statementKind,
 	}, budget, 0, nil
 }
 
@@ -20400,13 +20400,13 @@ func letsMysqlAnyOf(input *value.Object, tool string, limits runtime.Limits, slo
 //	other = nonEmpty(input.sql).orValue("")
 //	conflict = query != "" && other != "" && query != other
 //	sql = query != "" ? query : other
-//	kinds = sqlKinds(sql)
-//	kind = kinds.size() == 0 ? "SQL" : kinds.join(", ")
-//	otherKinds = conflict ? sqlKinds(other) : kinds
+//	statementKinds = sqlKinds(sql)
+//	otherKinds = conflict ? sqlKinds(other) : statementKinds
 //	otherKind = otherKinds.size() == 0 ? "SQL" : otherKinds.join(", ")
+//	statementKind = statementKinds.size() == 0 ? "SQL" : statementKinds.join(", ")
 //	preview = sql == "" ? optional.none()
-//	  : conflict ? optional.of("query " + kind + ": " + inline(query, 60) + " or sql " + otherKind + ": " + inline(other, 60))
-//	  : optional.of(kind + ": " + inline(sql, 120))
+//	  : conflict ? optional.of("query " + statementKind + ": " + inline(query, 60) + " or sql " + otherKind + ": " + inline(other, 60))
+//	  : optional.of(statementKind + ": " + inline(sql, 120))
 func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsMysqlAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
@@ -20418,7 +20418,7 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 	} else {
 		var v2 celrt.Optional[string]
 		if lets.conflict {
-			arg := lets.kind
+			arg := lets.statementKind
 			if err := budget.ChargeEach("_+_", int64(6+len(arg)), int64(6+len(arg)+2)); err != nil {
 				return "", false, err
 			}
@@ -20449,7 +20449,7 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 			v3 := celrt.Of("query " + arg + ": " + arg3 + " or sql " + arg4 + ": " + arg6)
 			v2 = v3
 		} else {
-			arg7 := lets.kind
+			arg7 := lets.statementKind
 			if err := budget.Charge("_+_", int64(len(arg7)+2)); err != nil {
 				return "", false, err
 			}
@@ -20471,7 +20471,7 @@ func PreviewMysqlAny(input *value.Object, tool string, limits runtime.Limits) (s
 // TierMysqlAny returns the tier of a call to "mysql:*", documented with PreviewMysqlAny:
 //
 //	tier = sql != ""
-//	  ? cel.bind(tiers, [sqlTier(kinds), sqlTier(otherKinds)],
+//	  ? cel.bind(tiers, [sqlTier(statementKinds), sqlTier(otherKinds)],
 //	      "execute" in tiers ? "execute" : "write" in tiers ? "write" : "read")
 //	  : tool.endsWith(":get_schema_info") || tool.endsWith(":get_table_sample") ? "read" : "write"
 func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
@@ -20482,7 +20482,7 @@ func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runt
 	var v1 string
 	if lets.sql2 != "" {
 		tiersOf := func() ([]string, error) {
-			arg := lets.kinds
+			arg := lets.statementKinds
 			if err := budget.CallText("sqlTier", arg); err != nil {
 				return nil, err
 			}
@@ -20534,8 +20534,8 @@ func TierMysqlAny(input *value.Object, tool string, limits runtime.Limits) (runt
 // RowMysqlAny renders the row of a call to "mysql:*", documented with PreviewMysqlAny:
 //
 //	row = sql == "" ? optional.none()
-//	  : conflict ? optional.of(kind + ": " + inline(query, 30) + " or " + otherKind + ": " + inline(other, 30))
-//	  : optional.of(kind + ": " + inline(sql, 60))
+//	  : conflict ? optional.of(statementKind + ": " + inline(query, 30) + " or " + otherKind + ": " + inline(other, 30))
+//	  : optional.of(statementKind + ": " + inline(sql, 60))
 func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsMysqlAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
@@ -20547,7 +20547,7 @@ func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (strin
 	} else {
 		var v2 celrt.Optional[string]
 		if lets.conflict {
-			arg := lets.kind
+			arg := lets.statementKind
 			if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
 				return "", false, err
 			}
@@ -20575,7 +20575,7 @@ func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (strin
 			v3 := celrt.Of(arg + ": " + arg3 + " or " + arg4 + ": " + arg6)
 			v2 = v3
 		} else {
-			arg7 := lets.kind
+			arg7 := lets.statementKind
 			if err := budget.Charge("_+_", int64(len(arg7)+2)); err != nil {
 				return "", false, err
 			}
@@ -20846,7 +20846,6 @@ type letsPlaywrightAny struct {
 	name         string
 	url2         celrt.Optional[string]
 	address      string
-	hostNote     string
 	tgts         [][]string
 	tgt          string
 	place        string
@@ -20873,6 +20872,7 @@ type letsPlaywrightAny struct {
 	kind         string
 	verb         string
 	http         []string
+	urlHostNote  string
 }
 
 // letsPlaywrightAnyOf computes the lets of "playwright:*" that slot reads, in order, and
@@ -20929,167 +20929,6 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		}
 		address = v2
 	}
-	var hostNote string
-	if slot == celrt.SlotPreview {
-		restOf := func() (string, error) {
-			matched, err := patternPlaywrightAny_1.MatchString(address)
-			if err != nil {
-				return "", err
-			}
-			var v3 string
-			if matched {
-				if err := budget.CallText("indexOf", address, "://"); err != nil {
-					return "", err
-				}
-				r4, err := celrt.IndexOf(address, "://")
-				if err != nil {
-					return "", err
-				}
-				if err := budget.Call("_+_", r4, int64(3)); err != nil {
-					return "", err
-				}
-				sum2, err := celrt.AddInt(r4, int64(3))
-				if err != nil {
-					return "", err
-				}
-				if err := budget.CallText("substring", address, sum2); err != nil {
-					return "", err
-				}
-				r5, err := celrt.Substring(address, sum2)
-				if err != nil {
-					return "", err
-				}
-				v3 = r5
-			} else {
-				v3 = ""
-			}
-			return v3, nil
-		}
-		var restLazy celrt.Lazy[string]
-		rest2, err := restLazy.Get(restOf)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("split", rest2, "/", int64(2)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem, err := celrt.IndexList(celrt.SplitN(rest2, "/", int64(2)), int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("split", elem, "?", int64(2)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		if err := budget.CallText("split", elem2, "#", int64(2)); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-		}
-		var v4 string
-		if !strings.Contains(elem3, "\\") {
-			v4 = ""
-		} else {
-			hOf := func() (string, error) {
-				rest3, err := restLazy.Get(restOf)
-				if err != nil {
-					return "", err
-				}
-				if err := budget.CallText("split", rest3, "\\", int64(2)); err != nil {
-					return "", err
-				}
-				elem4, err := celrt.IndexList(celrt.SplitN(rest3, "\\", int64(2)), int64(0))
-				if err != nil {
-					return "", err
-				}
-				if err := budget.CallText("split", elem4, "/", int64(2)); err != nil {
-					return "", err
-				}
-				elem5, err := celrt.IndexList(celrt.SplitN(elem4, "/", int64(2)), int64(0))
-				if err != nil {
-					return "", err
-				}
-				if err := budget.CallText("split", elem5, "?", int64(2)); err != nil {
-					return "", err
-				}
-				elem6, err := celrt.IndexList(celrt.SplitN(elem5, "?", int64(2)), int64(0))
-				if err != nil {
-					return "", err
-				}
-				if err := budget.CallText("split", elem6, "#", int64(2)); err != nil {
-					return "", err
-				}
-				elem7, err := celrt.IndexList(celrt.SplitN(elem6, "#", int64(2)), int64(0))
-				if err != nil {
-					return "", err
-				}
-				return elem7, nil
-			}
-			var hLazy celrt.Lazy[string]
-			hostOf := func() (string, error) {
-				h2, err := hLazy.Get(hOf)
-				if err != nil {
-					return "", err
-				}
-				h3, err := hLazy.Get(hOf)
-				if err != nil {
-					return "", err
-				}
-				if err := budget.CallText("lastIndexOf", h3, "@"); err != nil {
-					return "", err
-				}
-				r6, err := celrt.LastIndexOf(h3, "@")
-				if err != nil {
-					return "", err
-				}
-				if err := budget.Call("_+_", r6, int64(1)); err != nil {
-					return "", err
-				}
-				sum3, err := celrt.AddInt(r6, int64(1))
-				if err != nil {
-					return "", err
-				}
-				if err := budget.CallText("substring", h2, sum3); err != nil {
-					return "", err
-				}
-				r7, err := celrt.Substring(h2, sum3)
-				if err != nil {
-					return "", err
-				}
-				return r7, nil
-			}
-			var hostLazy celrt.Lazy[string]
-			host2, err := hostLazy.Get(hostOf)
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-			}
-			var v5 string
-			if host2 == "" {
-				v5 = " (a backslash in the host part, which browsers and Node read as '/')"
-			} else {
-				host3, err := hostLazy.Get(hostOf)
-				if err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-				}
-				arg := int64(limits.Summary)
-				if err := budget.CallText("truncate", host3, arg); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-				}
-				arg2 := celrt.Truncate(host3, arg)
-				if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
-				}
-				v5 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
-			}
-			v4 = v5
-		}
-		hostNote = v4
-	}
 	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
 	if err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
@@ -21102,17 +20941,17 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	if err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 	}
-	v6 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
-	list := make([][]string, 0, len(v6))
-	for _, t := range v6 {
+	v3 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
+	list := make([][]string, 0, len(v3))
+	for _, t := range v3 {
 		if steps++; steps > celrt.MaxSteps {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", celrt.ErrSteps)
 		}
-		elem8, err := celrt.IndexList(t, int64(1))
+		elem, err := celrt.IndexList(t, int64(1))
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 		}
-		if celrt.NonEmpty(elem8).Ok {
+		if celrt.NonEmpty(elem).Ok {
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 			}
@@ -21124,27 +20963,27 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if steps++; steps > celrt.MaxSteps {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", celrt.ErrSteps)
 		}
-		elem9, err := celrt.IndexList(t2, int64(0))
+		elem2, err := celrt.IndexList(t2, int64(0))
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 		}
-		elem10, err := celrt.IndexList(t2, int64(1))
+		elem3, err := celrt.IndexList(t2, int64(1))
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 		}
-		if err := budget.CallText("collapse", elem10); err != nil {
+		if err := budget.CallText("collapse", elem3); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 		}
-		elem11 := []string{elem9, celrt.Collapse(elem10)}
+		elem4 := []string{elem2, celrt.Collapse(elem3)}
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 		}
-		list2 = append(list2, elem11)
+		list2 = append(list2, elem4)
 	}
 	tgts := list2
-	var v7 string
+	var v4 string
 	if int64(len(tgts)) == int64(0) {
-		v7 = ""
+		v4 = ""
 	} else {
 		found := false
 		var failure error
@@ -21152,20 +20991,20 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", celrt.ErrSteps)
 			}
-			v8, failure2 := func() (bool, error) {
-				elem12, err := celrt.IndexList(t3, int64(1))
+			v5, failure2 := func() (bool, error) {
+				elem5, err := celrt.IndexList(t3, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem13, err := celrt.IndexList(tgts, int64(0))
+				elem6, err := celrt.IndexList(tgts, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem14, err := celrt.IndexList(elem13, int64(1))
+				elem7, err := celrt.IndexList(elem6, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem12 != elem14, nil
+				return elem5 != elem7, nil
 			}()
 			if failure2 != nil {
 				if failure == nil {
@@ -21173,7 +21012,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				}
 				continue
 			}
-			found = v8
+			found = v5
 			if found {
 				break
 			}
@@ -21181,21 +21020,21 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if !found && failure != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(failure))
 		}
-		var v9 string
+		var v6 string
 		if found {
 			list3 := make([]string, 0, len(tgts))
 			for _, t4 := range tgts {
 				if steps++; steps > celrt.MaxSteps {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(celrt.ErrSteps))
 				}
-				elem15, err := celrt.IndexList(t4, int64(0))
+				elem8, err := celrt.IndexList(t4, int64(0))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				if err := budget.Charge("_+_", int64(len(elem15)+1)); err != nil {
+				if err := budget.Charge("_+_", int64(len(elem8)+1)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				elem16, err := celrt.IndexList(t4, int64(1))
+				elem9, err := celrt.IndexList(t4, int64(1))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
@@ -21203,47 +21042,47 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				if err := budget.CallText("truncate", elem16, quotient); err != nil {
+				if err := budget.CallText("truncate", elem9, quotient); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				arg3 := celrt.Truncate(elem16, quotient)
-				if err := budget.Charge("_+_", int64(len(elem15)+1+len(arg3))); err != nil {
+				arg := celrt.Truncate(elem9, quotient)
+				if err := budget.Charge("_+_", int64(len(elem8)+1+len(arg))); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				elem17 := elem15 + " " + arg3
+				elem10 := elem8 + " " + arg
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				list3 = append(list3, elem17)
+				list3 = append(list3, elem10)
 			}
 			if err := budget.Call("join", list3, " or "); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
-			v9 = celrt.JoinSep(list3, " or ")
+			v6 = celrt.JoinSep(list3, " or ")
 		} else {
-			elem18, err := celrt.IndexList(tgts, int64(0))
+			elem11, err := celrt.IndexList(tgts, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
-			elem19, err := celrt.IndexList(elem18, int64(1))
+			elem12, err := celrt.IndexList(elem11, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
-			if err := budget.CallText("truncate", elem19, int64(80)); err != nil {
+			if err := budget.CallText("truncate", elem12, int64(80)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
-			v9 = celrt.Truncate(elem19, int64(80))
+			v6 = celrt.Truncate(elem12, int64(80))
 		}
-		v7 = v9
+		v4 = v6
 	}
-	tgt := v7
+	tgt := v4
 	var place string
 	if slot != celrt.SlotTier {
 		element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
-		var v10 string
+		var v7 string
 		if celrt.NonEmpty(element).Ok {
 			element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 			if err != nil {
@@ -21252,35 +21091,35 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.CallText("collapse", element2); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			arg4 := celrt.Collapse(element2)
-			if err := budget.CallText("truncate", arg4, int64(80)); err != nil {
+			arg2 := celrt.Collapse(element2)
+			if err := budget.CallText("truncate", arg2, int64(80)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			arg5 := celrt.Truncate(arg4, int64(80))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg5)), int64(1+len(arg5)+1)); err != nil {
+			arg3 := celrt.Truncate(arg2, int64(80))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			var v11 string
+			var v8 string
 			if tgt == "" {
-				v11 = ""
+				v8 = ""
 			} else {
 				if err := budget.ChargeEach("_+_", int64(2+len(tgt)), int64(2+len(tgt)+1)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 				}
-				v11 = " (" + tgt + ")"
+				v8 = " (" + tgt + ")"
 			}
-			if err := budget.Charge("_+_", int64(1+len(arg5)+1+len(v11))); err != nil {
+			if err := budget.Charge("_+_", int64(1+len(arg3)+1+len(v8))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			v10 = "'" + arg5 + "'" + v11
+			v7 = "'" + arg3 + "'" + v8
 		} else {
-			v10 = tgt
+			v7 = tgt
 		}
 		iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
-		var v12 string
+		var v9 string
 		if celrt.NonEmpty(iframeSelector).Ok {
 			iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 			if err != nil {
@@ -21289,22 +21128,22 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.CallText("collapse", iframeSelector2); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			arg6 := celrt.Collapse(iframeSelector2)
-			if err := budget.CallText("truncate", arg6, int64(60)); err != nil {
+			arg4 := celrt.Collapse(iframeSelector2)
+			if err := budget.CallText("truncate", arg4, int64(60)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			arg7 := celrt.Truncate(arg6, int64(60))
-			if err := budget.Charge("_+_", int64(10+len(arg7))); err != nil {
+			arg5 := celrt.Truncate(arg4, int64(60))
+			if err := budget.Charge("_+_", int64(10+len(arg5))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			v12 = " in frame " + arg7
+			v9 = " in frame " + arg5
 		} else {
-			v12 = ""
+			v9 = ""
 		}
-		if err := budget.Charge("_+_", int64(len(v10)+len(v12))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v7)+len(v9))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
-		place = v10 + v12
+		place = v7 + v9
 	}
 	tsOf := func() ([][]string, error) {
 		startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
@@ -21319,21 +21158,21 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return nil, budget.Failure(err)
 		}
-		v13 := [][]string{
+		v10 := [][]string{
 			[]string{"startTarget", startTarget},
 			[]string{"startRef", startRef},
 			[]string{"sourceSelector", sourceSelector},
 		}
-		list4 := make([][]string, 0, len(v13))
-		for _, t5 := range v13 {
+		list4 := make([][]string, 0, len(v10))
+		for _, t5 := range v10 {
 			if steps++; steps > celrt.MaxSteps {
 				return nil, budget.Failure(celrt.ErrSteps)
 			}
-			elem20, err := celrt.IndexList(t5, int64(1))
+			elem13, err := celrt.IndexList(t5, int64(1))
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			if celrt.NonEmpty(elem20).Ok {
+			if celrt.NonEmpty(elem13).Ok {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return nil, budget.Failure(err)
 				}
@@ -21345,23 +21184,23 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return nil, budget.Failure(celrt.ErrSteps)
 			}
-			elem21, err := celrt.IndexList(t6, int64(0))
+			elem14, err := celrt.IndexList(t6, int64(0))
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			elem22, err := celrt.IndexList(t6, int64(1))
+			elem15, err := celrt.IndexList(t6, int64(1))
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			v14, err := celrt.NonEmpty(elem22).Get()
+			v11, err := celrt.NonEmpty(elem15).Get()
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			elem23 := []string{elem21, v14}
+			elem16 := []string{elem14, v11}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return nil, budget.Failure(err)
 			}
-			list5 = append(list5, elem23)
+			list5 = append(list5, elem16)
 		}
 		return list5, nil
 	}
@@ -21371,9 +21210,9 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return "", budget.Failure(err)
 		}
-		var v15 string
+		var v12 string
 		if int64(len(ts2)) == int64(0) {
-			v15 = ""
+			v12 = ""
 		} else {
 			found2 := false
 			var failure3 error
@@ -21385,8 +21224,8 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if steps++; steps > celrt.MaxSteps {
 					return "", budget.Failure(celrt.ErrSteps)
 				}
-				v16, failure4 := func() (bool, error) {
-					elem24, err := celrt.IndexList(x, int64(1))
+				v13, failure4 := func() (bool, error) {
+					elem17, err := celrt.IndexList(x, int64(1))
 					if err != nil {
 						return false, budget.Failure(err)
 					}
@@ -21394,15 +21233,15 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err != nil {
 						return false, budget.Failure(err)
 					}
-					elem25, err := celrt.IndexList(ts4, int64(0))
+					elem18, err := celrt.IndexList(ts4, int64(0))
 					if err != nil {
 						return false, budget.Failure(err)
 					}
-					elem26, err := celrt.IndexList(elem25, int64(1))
+					elem19, err := celrt.IndexList(elem18, int64(1))
 					if err != nil {
 						return false, budget.Failure(err)
 					}
-					return elem24 != elem26, nil
+					return elem17 != elem19, nil
 				}()
 				if failure4 != nil {
 					if failure3 == nil {
@@ -21410,7 +21249,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 					}
 					continue
 				}
-				found2 = v16
+				found2 = v13
 				if found2 {
 					break
 				}
@@ -21418,7 +21257,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if !found2 && failure3 != nil {
 				return "", budget.Failure(failure3)
 			}
-			var v17 string
+			var v14 string
 			if found2 {
 				ts5, err := tsLazy.Get(tsOf)
 				if err != nil {
@@ -21429,14 +21268,14 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if steps++; steps > celrt.MaxSteps {
 						return "", budget.Failure(celrt.ErrSteps)
 					}
-					elem27, err := celrt.IndexList(x2, int64(0))
+					elem20, err := celrt.IndexList(x2, int64(0))
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					if err := budget.Charge("_+_", int64(len(elem27)+1)); err != nil {
+					if err := budget.Charge("_+_", int64(len(elem20)+1)); err != nil {
 						return "", budget.Failure(err)
 					}
-					elem28, err := celrt.IndexList(x2, int64(1))
+					elem21, err := celrt.IndexList(x2, int64(1))
 					if err != nil {
 						return "", budget.Failure(err)
 					}
@@ -21448,48 +21287,48 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					if err := budget.CallText("truncate", elem28, quotient2); err != nil {
+					if err := budget.CallText("truncate", elem21, quotient2); err != nil {
 						return "", budget.Failure(err)
 					}
-					arg8 := celrt.Truncate(elem28, quotient2)
-					if err := budget.Charge("_+_", int64(len(elem27)+1+len(arg8))); err != nil {
+					arg6 := celrt.Truncate(elem21, quotient2)
+					if err := budget.Charge("_+_", int64(len(elem20)+1+len(arg6))); err != nil {
 						return "", budget.Failure(err)
 					}
-					elem29 := elem27 + " " + arg8
+					elem22 := elem20 + " " + arg6
 					if err := budget.Charge("_+_", 16); err != nil {
 						return "", budget.Failure(err)
 					}
-					list6 = append(list6, elem29)
+					list6 = append(list6, elem22)
 				}
 				if err := budget.Call("join", list6, " or "); err != nil {
 					return "", budget.Failure(err)
 				}
-				v17 = celrt.JoinSep(list6, " or ")
+				v14 = celrt.JoinSep(list6, " or ")
 			} else {
 				ts7, err := tsLazy.Get(tsOf)
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				elem30, err := celrt.IndexList(ts7, int64(0))
+				elem23, err := celrt.IndexList(ts7, int64(0))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				elem31, err := celrt.IndexList(elem30, int64(1))
+				elem24, err := celrt.IndexList(elem23, int64(1))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				v17 = elem31
+				v14 = elem24
 			}
-			v15 = v17
+			v12 = v14
 		}
-		return v15, nil
+		return v12, nil
 	}
 	var tLazy celrt.Lazy[string]
 	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 	if err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 	}
-	var v18 string
+	var v15 string
 	if celrt.NonEmpty(startElement).Ok {
 		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 		if err != nil {
@@ -21498,21 +21337,21 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err := budget.CallText("collapse", startElement2); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
-		arg9 := celrt.Collapse(startElement2)
-		if err := budget.CallText("truncate", arg9, int64(60)); err != nil {
+		arg7 := celrt.Collapse(startElement2)
+		if err := budget.CallText("truncate", arg7, int64(60)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
-		arg10 := celrt.Truncate(arg9, int64(60))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg10)), int64(1+len(arg10)+1)); err != nil {
+		arg8 := celrt.Truncate(arg7, int64(60))
+		if err := budget.ChargeEach("_+_", int64(1+len(arg8)), int64(1+len(arg8)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
 		t8, err := tLazy.Get(tOf)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
-		var v19 string
+		var v16 string
 		if t8 == "" {
-			v19 = ""
+			v16 = ""
 		} else {
 			t9, err := tLazy.Get(tOf)
 			if err != nil {
@@ -21521,20 +21360,20 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.ChargeEach("_+_", int64(2+len(t9)), int64(2+len(t9)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 			}
-			v19 = " (" + t9 + ")"
+			v16 = " (" + t9 + ")"
 		}
-		if err := budget.Charge("_+_", int64(1+len(arg10)+1+len(v19))); err != nil {
+		if err := budget.Charge("_+_", int64(1+len(arg8)+1+len(v16))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
-		v18 = "'" + arg10 + "'" + v19
+		v15 = "'" + arg8 + "'" + v16
 	} else {
 		t10, err := tLazy.Get(tOf)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
-		v18 = t10
+		v15 = t10
 	}
-	from := v18
+	from := v15
 	tsOf2 := func() ([][]string, error) {
 		endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
 		if err != nil {
@@ -21548,21 +21387,21 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return nil, budget.Failure(err)
 		}
-		v20 := [][]string{
+		v17 := [][]string{
 			[]string{"endTarget", endTarget},
 			[]string{"endRef", endRef},
 			[]string{"targetSelector", targetSelector},
 		}
-		list7 := make([][]string, 0, len(v20))
-		for _, t11 := range v20 {
+		list7 := make([][]string, 0, len(v17))
+		for _, t11 := range v17 {
 			if steps++; steps > celrt.MaxSteps {
 				return nil, budget.Failure(celrt.ErrSteps)
 			}
-			elem32, err := celrt.IndexList(t11, int64(1))
+			elem25, err := celrt.IndexList(t11, int64(1))
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			if celrt.NonEmpty(elem32).Ok {
+			if celrt.NonEmpty(elem25).Ok {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return nil, budget.Failure(err)
 				}
@@ -21574,23 +21413,23 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return nil, budget.Failure(celrt.ErrSteps)
 			}
-			elem33, err := celrt.IndexList(t12, int64(0))
+			elem26, err := celrt.IndexList(t12, int64(0))
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			elem34, err := celrt.IndexList(t12, int64(1))
+			elem27, err := celrt.IndexList(t12, int64(1))
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			v21, err := celrt.NonEmpty(elem34).Get()
+			v18, err := celrt.NonEmpty(elem27).Get()
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			elem35 := []string{elem33, v21}
+			elem28 := []string{elem26, v18}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return nil, budget.Failure(err)
 			}
-			list8 = append(list8, elem35)
+			list8 = append(list8, elem28)
 		}
 		return list8, nil
 	}
@@ -21600,9 +21439,9 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return "", budget.Failure(err)
 		}
-		var v22 string
+		var v19 string
 		if int64(len(ts9)) == int64(0) {
-			v22 = ""
+			v19 = ""
 		} else {
 			found3 := false
 			var failure5 error
@@ -21614,8 +21453,8 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if steps++; steps > celrt.MaxSteps {
 					return "", budget.Failure(celrt.ErrSteps)
 				}
-				v23, failure6 := func() (bool, error) {
-					elem36, err := celrt.IndexList(x3, int64(1))
+				v20, failure6 := func() (bool, error) {
+					elem29, err := celrt.IndexList(x3, int64(1))
 					if err != nil {
 						return false, budget.Failure(err)
 					}
@@ -21623,15 +21462,15 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err != nil {
 						return false, budget.Failure(err)
 					}
-					elem37, err := celrt.IndexList(ts11, int64(0))
+					elem30, err := celrt.IndexList(ts11, int64(0))
 					if err != nil {
 						return false, budget.Failure(err)
 					}
-					elem38, err := celrt.IndexList(elem37, int64(1))
+					elem31, err := celrt.IndexList(elem30, int64(1))
 					if err != nil {
 						return false, budget.Failure(err)
 					}
-					return elem36 != elem38, nil
+					return elem29 != elem31, nil
 				}()
 				if failure6 != nil {
 					if failure5 == nil {
@@ -21639,7 +21478,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 					}
 					continue
 				}
-				found3 = v23
+				found3 = v20
 				if found3 {
 					break
 				}
@@ -21647,7 +21486,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if !found3 && failure5 != nil {
 				return "", budget.Failure(failure5)
 			}
-			var v24 string
+			var v21 string
 			if found3 {
 				ts12, err := tsLazy2.Get(tsOf2)
 				if err != nil {
@@ -21658,14 +21497,14 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if steps++; steps > celrt.MaxSteps {
 						return "", budget.Failure(celrt.ErrSteps)
 					}
-					elem39, err := celrt.IndexList(x4, int64(0))
+					elem32, err := celrt.IndexList(x4, int64(0))
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					if err := budget.Charge("_+_", int64(len(elem39)+1)); err != nil {
+					if err := budget.Charge("_+_", int64(len(elem32)+1)); err != nil {
 						return "", budget.Failure(err)
 					}
-					elem40, err := celrt.IndexList(x4, int64(1))
+					elem33, err := celrt.IndexList(x4, int64(1))
 					if err != nil {
 						return "", budget.Failure(err)
 					}
@@ -21677,48 +21516,48 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					if err := budget.CallText("truncate", elem40, quotient3); err != nil {
+					if err := budget.CallText("truncate", elem33, quotient3); err != nil {
 						return "", budget.Failure(err)
 					}
-					arg11 := celrt.Truncate(elem40, quotient3)
-					if err := budget.Charge("_+_", int64(len(elem39)+1+len(arg11))); err != nil {
+					arg9 := celrt.Truncate(elem33, quotient3)
+					if err := budget.Charge("_+_", int64(len(elem32)+1+len(arg9))); err != nil {
 						return "", budget.Failure(err)
 					}
-					elem41 := elem39 + " " + arg11
+					elem34 := elem32 + " " + arg9
 					if err := budget.Charge("_+_", 16); err != nil {
 						return "", budget.Failure(err)
 					}
-					list9 = append(list9, elem41)
+					list9 = append(list9, elem34)
 				}
 				if err := budget.Call("join", list9, " or "); err != nil {
 					return "", budget.Failure(err)
 				}
-				v24 = celrt.JoinSep(list9, " or ")
+				v21 = celrt.JoinSep(list9, " or ")
 			} else {
 				ts14, err := tsLazy2.Get(tsOf2)
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				elem42, err := celrt.IndexList(ts14, int64(0))
+				elem35, err := celrt.IndexList(ts14, int64(0))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				elem43, err := celrt.IndexList(elem42, int64(1))
+				elem36, err := celrt.IndexList(elem35, int64(1))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				v24 = elem43
+				v21 = elem36
 			}
-			v22 = v24
+			v19 = v21
 		}
-		return v22, nil
+		return v19, nil
 	}
 	var tLazy2 celrt.Lazy[string]
 	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 	if err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 	}
-	var v25 string
+	var v22 string
 	if celrt.NonEmpty(endElement).Ok {
 		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 		if err != nil {
@@ -21727,21 +21566,21 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err := budget.CallText("collapse", endElement2); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
-		arg12 := celrt.Collapse(endElement2)
-		if err := budget.CallText("truncate", arg12, int64(60)); err != nil {
+		arg10 := celrt.Collapse(endElement2)
+		if err := budget.CallText("truncate", arg10, int64(60)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
-		arg13 := celrt.Truncate(arg12, int64(60))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg13)), int64(1+len(arg13)+1)); err != nil {
+		arg11 := celrt.Truncate(arg10, int64(60))
+		if err := budget.ChargeEach("_+_", int64(1+len(arg11)), int64(1+len(arg11)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
 		t14, err := tLazy2.Get(tOf2)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
-		var v26 string
+		var v23 string
 		if t14 == "" {
-			v26 = ""
+			v23 = ""
 		} else {
 			t15, err := tLazy2.Get(tOf2)
 			if err != nil {
@@ -21750,33 +21589,33 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.ChargeEach("_+_", int64(2+len(t15)), int64(2+len(t15)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 			}
-			v26 = " (" + t15 + ")"
+			v23 = " (" + t15 + ")"
 		}
-		if err := budget.Charge("_+_", int64(1+len(arg13)+1+len(v26))); err != nil {
+		if err := budget.Charge("_+_", int64(1+len(arg11)+1+len(v23))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
-		v25 = "'" + arg13 + "'" + v26
+		v22 = "'" + arg11 + "'" + v23
 	} else {
 		t16, err := tLazy2.Get(tOf2)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
-		v25 = t16
+		v22 = t16
 	}
-	to := v25
+	to := v22
 	var typings [][]any
 	if slot == celrt.SlotPreview {
-		v27 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
-		list10 := make([][]any, 0, len(v27))
-		for _, t17 := range v27 {
+		v24 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
+		list10 := make([][]any, 0, len(v24))
+		for _, t17 := range v24 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(celrt.ErrSteps))
 			}
-			elem44, err := celrt.IndexList(t17, int64(1))
+			elem37, err := celrt.IndexList(t17, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(err))
 			}
-			if celrt.TypeOf(elem44) == celrt.StringType {
+			if celrt.TypeOf(elem37) == celrt.StringType {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(err))
 				}
@@ -21787,28 +21626,28 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	}
 	var typed celrt.Optional[string]
 	if slot == celrt.SlotPreview {
-		var v28 celrt.Optional[string]
+		var v25 celrt.Optional[string]
 		if int64(len(typings)) == int64(0) {
-			v28 = celrt.None[string]()
+			v25 = celrt.None[string]()
 		} else {
-			elem45, err := celrt.IndexList(typings, int64(0))
+			elem38, err := celrt.IndexList(typings, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 			}
-			elem46, err := celrt.IndexList(elem45, int64(1))
+			elem39, err := celrt.IndexList(elem38, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 			}
-			if err := budget.CallText("string", elem46); err != nil {
+			if err := budget.CallText("string", elem39); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 			}
-			s, err := celrt.ToString(elem46)
+			s, err := celrt.ToString(elem39)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 			}
-			v28 = celrt.Of(s)
+			v25 = celrt.Of(s)
 		}
-		typed = v28
+		typed = v25
 	}
 	var typedText string
 	if slot == celrt.SlotPreview {
@@ -21818,20 +21657,20 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(celrt.ErrSteps))
 			}
-			v29, failure8 := func() (bool, error) {
-				elem47, err := celrt.IndexList(t18, int64(1))
+			v26, failure8 := func() (bool, error) {
+				elem40, err := celrt.IndexList(t18, int64(1))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				elem48, err := celrt.IndexList(typings, int64(0))
+				elem41, err := celrt.IndexList(typings, int64(0))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				elem49, err := celrt.IndexList(elem48, int64(1))
+				elem42, err := celrt.IndexList(elem41, int64(1))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				return !celrt.Equal(elem47, elem49), nil
+				return !celrt.Equal(elem40, elem42), nil
 			}()
 			if failure8 != nil {
 				if failure7 == nil {
@@ -21839,7 +21678,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				}
 				continue
 			}
-			found4 = v29
+			found4 = v26
 			if found4 {
 				break
 			}
@@ -21847,32 +21686,32 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if !found4 && failure7 != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(failure7))
 		}
-		var v30 string
+		var v27 string
 		if found4 {
 			list11 := make([]string, 0, len(typings))
 			for _, t19 := range typings {
 				if steps++; steps > celrt.MaxSteps {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(celrt.ErrSteps))
 				}
-				elem50, err := celrt.IndexList(t19, int64(0))
+				elem43, err := celrt.IndexList(t19, int64(0))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				x5, err := celrt.AsString(elem50)
+				x5, err := celrt.AsString(elem43)
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
 				if err := budget.Charge("_+_", int64(len(x5)+2)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				elem51, err := celrt.IndexList(t19, int64(1))
+				elem44, err := celrt.IndexList(t19, int64(1))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				if err := budget.CallText("string", elem51); err != nil {
+				if err := budget.CallText("string", elem44); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				s2, err := celrt.ToString(elem51)
+				s2, err := celrt.ToString(elem44)
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
@@ -21883,134 +21722,134 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				arg14 := celrt.Collapse(s2)
-				if err := budget.CallText("truncate", arg14, quotient4); err != nil {
+				arg12 := celrt.Collapse(s2)
+				if err := budget.CallText("truncate", arg12, quotient4); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				arg15 := celrt.Truncate(arg14, quotient4)
-				if err := budget.ChargeEach("_+_", int64(len(x5)+2+len(arg15)), int64(len(x5)+2+len(arg15)+1)); err != nil {
+				arg13 := celrt.Truncate(arg12, quotient4)
+				if err := budget.ChargeEach("_+_", int64(len(x5)+2+len(arg13)), int64(len(x5)+2+len(arg13)+1)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				elem52 := x5 + " '" + arg15 + "'"
+				elem45 := x5 + " '" + arg13 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				list11 = append(list11, elem52)
+				list11 = append(list11, elem45)
 			}
 			if err := budget.Call("join", list11, " or "); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
-			v30 = celrt.JoinSep(list11, " or ")
+			v27 = celrt.JoinSep(list11, " or ")
 		} else {
-			v31 := typed.Value
+			v28 := typed.Value
 			if !typed.Ok {
-				v31 = ""
+				v28 = ""
 			}
-			if err := budget.CallText("collapse", v31); err != nil {
+			if err := budget.CallText("collapse", v28); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
-			arg16 := celrt.Collapse(v31)
-			if err := budget.CallText("truncate", arg16, int64(200)); err != nil {
+			arg14 := celrt.Collapse(v28)
+			if err := budget.CallText("truncate", arg14, int64(200)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
-			arg17 := celrt.Truncate(arg16, int64(200))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+1)); err != nil {
+			arg15 := celrt.Truncate(arg14, int64(200))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
-			v30 = "'" + arg17 + "'"
+			v27 = "'" + arg15 + "'"
 		}
-		typedText = v30
+		typedText = v27
 	}
 	var listed []string
 	if slot == celrt.SlotPreview {
-		v32 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-		var v33 any
-		if v32 {
-			v33 = celrt.Field(input, "values")
+		v29 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+		var v30 any
+		if v29 {
+			v30 = celrt.Field(input, "values")
 		} else {
-			v33 = []any{}
+			v30 = []any{}
 		}
-		items, err := celrt.Iterate(v33)
+		items, err := celrt.Iterate(v30)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
 		list12 := make([]any, 0, items.Len())
 		for i := range items.Len() {
-			v34 := items.At(i)
+			v31 := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
 			}
-			if celrt.TypeOf(v34) == celrt.StringType {
+			if celrt.TypeOf(v31) == celrt.StringType {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
-				list12 = append(list12, v34)
+				list12 = append(list12, v31)
 			}
 		}
 		list13 := make([]string, 0, len(list12))
-		for _, v35 := range list12 {
+		for _, v32 := range list12 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
 			}
-			if err := budget.CallText("collapse", v35); err != nil {
+			if err := budget.CallText("collapse", v32); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			x6, err := celrt.AsString(v35)
+			x6, err := celrt.AsString(v32)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			arg18 := celrt.Collapse(x6)
-			if err := budget.CallText("truncate", arg18, int64(60)); err != nil {
+			arg16 := celrt.Collapse(x6)
+			if err := budget.CallText("truncate", arg16, int64(60)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			arg19 := celrt.Truncate(arg18, int64(60))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg19)), int64(1+len(arg19)+1)); err != nil {
+			arg17 := celrt.Truncate(arg16, int64(60))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			elem53 := "'" + arg19 + "'"
+			elem46 := "'" + arg17 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			list13 = append(list13, elem53)
+			list13 = append(list13, elem46)
 		}
 		listed = list13
 	}
 	var single []string
 	if slot == celrt.SlotPreview {
-		v36 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-		var v37 []string
-		if v36 {
-			arg20 := celrt.Field(input, "value")
-			if err := budget.CallText("collapse", arg20); err != nil {
+		v33 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v34 []string
+		if v33 {
+			arg18 := celrt.Field(input, "value")
+			if err := budget.CallText("collapse", arg18); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 			}
-			x7, err := celrt.AsString(arg20)
+			x7, err := celrt.AsString(arg18)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 			}
-			arg21 := celrt.Collapse(x7)
-			if err := budget.CallText("truncate", arg21, int64(60)); err != nil {
+			arg19 := celrt.Collapse(x7)
+			if err := budget.CallText("truncate", arg19, int64(60)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 			}
-			arg22 := celrt.Truncate(arg21, int64(60))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg22)), int64(1+len(arg22)+1)); err != nil {
+			arg20 := celrt.Truncate(arg19, int64(60))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg20)), int64(1+len(arg20)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 			}
-			v37 = []string{"'" + arg22 + "'"}
+			v34 = []string{"'" + arg20 + "'"}
 		} else {
-			v37 = []string{}
+			v34 = []string{}
 		}
-		single = v37
+		single = v34
 	}
 	var values []string
 	if slot == celrt.SlotPreview {
-		var v38 []string
+		var v35 []string
 		if int64(len(listed)) > int64(0) {
-			v38 = listed
+			v35 = listed
 		} else {
-			v38 = single
+			v35 = single
 		}
-		values = v38
+		values = v35
 	}
 	var valuesText string
 	if slot == celrt.SlotPreview {
@@ -22020,41 +21859,41 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		}
 		ok2 := ok
 		if ok2 {
-			v39 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
-			ok2 = v39
+			v36 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
+			ok2 = v36
 		}
-		var v40 string
+		var v37 string
 		if ok2 {
 			if err := budget.Call("join", listed, ", "); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			arg23 := celrt.JoinSep(listed, ", ")
-			if err := budget.CallText("truncate", arg23, int64(60)); err != nil {
+			arg21 := celrt.JoinSep(listed, ", ")
+			if err := budget.CallText("truncate", arg21, int64(60)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			arg24 := celrt.Truncate(arg23, int64(60))
-			if err := budget.ChargeEach("_+_", int64(7+len(arg24)), int64(7+len(arg24)+10)); err != nil {
+			arg22 := celrt.Truncate(arg21, int64(60))
+			if err := budget.ChargeEach("_+_", int64(7+len(arg22)), int64(7+len(arg22)+10)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			elem54, err := celrt.IndexList(single, int64(0))
+			elem47, err := celrt.IndexList(single, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			if err := budget.Charge("_+_", int64(7+len(arg24)+10+len(elem54))); err != nil {
+			if err := budget.Charge("_+_", int64(7+len(arg22)+10+len(elem47))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			v40 = "values " + arg24 + " or value " + elem54
+			v37 = "values " + arg22 + " or value " + elem47
 		} else {
 			if err := budget.Call("join", values, ", "); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			arg25 := celrt.JoinSep(values, ", ")
-			if err := budget.CallText("truncate", arg25, int64(120)); err != nil {
+			arg23 := celrt.JoinSep(values, ", ")
+			if err := budget.CallText("truncate", arg23, int64(120)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			v40 = celrt.Truncate(arg25, int64(120))
+			v37 = celrt.Truncate(arg23, int64(120))
 		}
-		valuesText = v40
+		valuesText = v37
 	}
 	var codes [][]string
 	if slot != celrt.SlotTier {
@@ -22070,17 +21909,17 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 		}
-		v41 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
-		list14 := make([][]string, 0, len(v41))
-		for _, c := range v41 {
+		v38 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
+		list14 := make([][]string, 0, len(v38))
+		for _, c := range v38 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(celrt.ErrSteps))
 			}
-			elem55, err := celrt.IndexList(c, int64(1))
+			elem48, err := celrt.IndexList(c, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 			}
-			if celrt.NonEmpty(elem55).Ok {
+			if celrt.NonEmpty(elem48).Ok {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 				}
@@ -22092,41 +21931,41 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(celrt.ErrSteps))
 			}
-			elem56, err := celrt.IndexList(c2, int64(0))
+			elem49, err := celrt.IndexList(c2, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 			}
-			elem57, err := celrt.IndexList(c2, int64(1))
+			elem50, err := celrt.IndexList(c2, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 			}
-			if err := budget.CallText("collapse", elem57); err != nil {
+			if err := budget.CallText("collapse", elem50); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 			}
-			elem58 := []string{elem56, celrt.Collapse(elem57)}
+			elem51 := []string{elem49, celrt.Collapse(elem50)}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 			}
-			list15 = append(list15, elem58)
+			list15 = append(list15, elem51)
 		}
 		codes = list15
 	}
 	var ownCode string
 	if slot != celrt.SlotTier {
-		var v42 string
+		var v39 string
 		if name == "playwright_evaluate" {
-			v42 = "script"
+			v39 = "script"
 		} else {
-			v43 := []string{"browser_run_code", "browser_run_code_unsafe"}
-			var v44 string
-			if slices.Contains(v43, name) {
-				v44 = "code"
+			v40 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v41 string
+			if slices.Contains(v40, name) {
+				v41 = "code"
 			} else {
-				v44 = "function"
+				v41 = "function"
 			}
-			v42 = v44
+			v39 = v41
 		}
-		ownCode = v42
+		ownCode = v39
 	}
 	var orderedCodes [][]string
 	if slot != celrt.SlotTier {
@@ -22135,11 +21974,11 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(celrt.ErrSteps))
 			}
-			elem59, err := celrt.IndexList(c3, int64(0))
+			elem52, err := celrt.IndexList(c3, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 			}
-			if elem59 == ownCode {
+			if elem52 == ownCode {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 				}
@@ -22151,11 +21990,11 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(celrt.ErrSteps))
 			}
-			elem60, err := celrt.IndexList(c4, int64(0))
+			elem53, err := celrt.IndexList(c4, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 			}
-			if elem60 != ownCode {
+			if elem53 != ownCode {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 				}
@@ -22175,20 +22014,20 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", budget.Failure(celrt.ErrSteps))
 			}
-			v45, failure10 := func() (bool, error) {
-				elem61, err := celrt.IndexList(c5, int64(1))
+			v42, failure10 := func() (bool, error) {
+				elem54, err := celrt.IndexList(c5, int64(1))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				elem62, err := celrt.IndexList(codes, int64(0))
+				elem55, err := celrt.IndexList(codes, int64(0))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				elem63, err := celrt.IndexList(elem62, int64(1))
+				elem56, err := celrt.IndexList(elem55, int64(1))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				return elem61 != elem63, nil
+				return elem54 != elem56, nil
 			}()
 			if failure10 != nil {
 				if failure9 == nil {
@@ -22196,7 +22035,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				}
 				continue
 			}
-			found5 = v45
+			found5 = v42
 			if found5 {
 				break
 			}
@@ -22208,42 +22047,42 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 	}
 	var code2 string
 	if slot != celrt.SlotTier {
-		var v46 string
+		var v43 string
 		if int64(len(orderedCodes)) == int64(0) {
-			v46 = ""
+			v43 = ""
 		} else {
-			elem64, err := celrt.IndexList(orderedCodes, int64(0))
+			elem57, err := celrt.IndexList(orderedCodes, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", budget.Failure(err))
 			}
-			elem65, err := celrt.IndexList(elem64, int64(1))
+			elem58, err := celrt.IndexList(elem57, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", budget.Failure(err))
 			}
-			v46 = elem65
+			v43 = elem58
 		}
-		code2 = v46
+		code2 = v43
 	}
 	var codeText string
 	if slot == celrt.SlotPreview {
-		var v47 string
+		var v44 string
 		if codeConflict {
-			elem66, err := celrt.IndexList(orderedCodes, int64(0))
+			elem59, err := celrt.IndexList(orderedCodes, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			elem67, err := celrt.IndexList(elem66, int64(0))
+			elem60, err := celrt.IndexList(elem59, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			if err := budget.ChargeEach("_+_", int64(len(elem67)+1), int64(len(elem67)+1+len(code2))); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(elem60)+1), int64(len(elem60)+1+len(code2))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			arg26 := int64(len(orderedCodes))
-			if err := budget.Call("slice", orderedCodes, int64(1), arg26); err != nil {
+			arg24 := int64(len(orderedCodes))
+			if err := budget.Call("slice", orderedCodes, int64(1), arg24); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			slice, err := celrt.Slice(orderedCodes, int64(1), arg26)
+			slice, err := celrt.Slice(orderedCodes, int64(1), arg24)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
@@ -22252,54 +22091,54 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if steps++; steps > celrt.MaxSteps {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(celrt.ErrSteps))
 				}
-				elem68, err := celrt.IndexList(c6, int64(0))
+				elem61, err := celrt.IndexList(c6, int64(0))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				if err := budget.ChargeEach("_+_", int64(4+len(elem68)), int64(4+len(elem68)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(4+len(elem61)), int64(4+len(elem61)+1)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				elem69, err := celrt.IndexList(c6, int64(1))
+				elem62, err := celrt.IndexList(c6, int64(1))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				arg27 := int64(limits.Summary)
-				if err := budget.CallText("truncate", elem69, arg27); err != nil {
+				arg25 := int64(limits.Summary)
+				if err := budget.CallText("truncate", elem62, arg25); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				arg28 := celrt.Truncate(elem69, arg27)
-				if err := budget.Charge("_+_", int64(4+len(elem68)+1+len(arg28))); err != nil {
+				arg26 := celrt.Truncate(elem62, arg25)
+				if err := budget.Charge("_+_", int64(4+len(elem61)+1+len(arg26))); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				elem70 := " or " + elem68 + " " + arg28
+				elem63 := " or " + elem61 + " " + arg26
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				list18 = append(list18, elem70)
+				list18 = append(list18, elem63)
 			}
 			if err := budget.Call("join", list18, ""); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			arg29 := celrt.JoinSep(list18, "")
-			if err := budget.Charge("_+_", int64(len(elem67)+1+len(code2)+len(arg29))); err != nil {
+			arg27 := celrt.JoinSep(list18, "")
+			if err := budget.Charge("_+_", int64(len(elem60)+1+len(code2)+len(arg27))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			v47 = elem67 + " " + code2 + arg29
+			v44 = elem60 + " " + code2 + arg27
 		} else {
-			v47 = code2
+			v44 = code2
 		}
-		codeText = v47
+		codeText = v44
 	}
 	var codeRow string
 	if slot == celrt.SlotRow {
-		var v48 string
+		var v45 string
 		if codeConflict {
 			list19 := make([]string, 0, len(orderedCodes))
 			for _, c7 := range orderedCodes {
 				if steps++; steps > celrt.MaxSteps {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(celrt.ErrSteps))
 				}
-				elem71, err := celrt.IndexList(c7, int64(1))
+				elem64, err := celrt.IndexList(c7, int64(1))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 				}
@@ -22307,37 +22146,37 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 				}
-				if err := budget.CallText("truncate", elem71, quotient5); err != nil {
+				if err := budget.CallText("truncate", elem64, quotient5); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 				}
-				elem72 := celrt.Truncate(elem71, quotient5)
+				elem65 := celrt.Truncate(elem64, quotient5)
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 				}
-				list19 = append(list19, elem72)
+				list19 = append(list19, elem65)
 			}
 			if err := budget.Call("join", list19, " or "); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 			}
-			v48 = celrt.JoinSep(list19, " or ")
+			v45 = celrt.JoinSep(list19, " or ")
 		} else {
 			if err := budget.CallText("truncate", code2, int64(60)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 			}
-			v48 = celrt.Truncate(code2, int64(60))
+			v45 = celrt.Truncate(code2, int64(60))
 		}
-		codeRow = v48
+		codeRow = v45
 	}
 	var paths []string
 	if slot != celrt.SlotTier {
-		v49 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
-		var v50 any
-		if v49 {
-			v50 = celrt.Field(input, "paths")
+		v46 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+		var v47 any
+		if v46 {
+			v47 = celrt.Field(input, "paths")
 		} else {
-			v50 = []any{}
+			v47 = []any{}
 		}
-		items2, err := celrt.Iterate(v50)
+		items2, err := celrt.Iterate(v47)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
@@ -22359,52 +22198,52 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 			}
-			v51, err := celrt.NonEmpty(p2).Get()
+			v48, err := celrt.NonEmpty(p2).Get()
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			if err := budget.ChargeEach("_+_", int64(1+len(v51)), int64(1+len(v51)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(v48)), int64(1+len(v48)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			elem73 := "'" + v51 + "'"
+			elem66 := "'" + v48 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			list21 = append(list21, elem73)
+			list21 = append(list21, elem66)
 		}
 		filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
-		var v52 []string
+		var v49 []string
 		if celrt.NonEmpty(filePath).Ok {
 			filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			arg30 := celrt.Trim(filePath2)
-			if err := budget.ChargeEach("_+_", int64(1+len(arg30)), int64(1+len(arg30)+1)); err != nil {
+			arg28 := celrt.Trim(filePath2)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg28)), int64(1+len(arg28)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			v52 = []string{"'" + arg30 + "'"}
+			v49 = []string{"'" + arg28 + "'"}
 		} else {
-			v52 = []string{}
+			v49 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(list21)+len(v52)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(list21)+len(v49)))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
-		paths = celrt.Concat(list21, v52)
+		paths = celrt.Concat(list21, v49)
 	}
 	var fields []string
 	if slot != celrt.SlotTier {
-		v53 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
-		var v54 any
-		if v53 {
-			v54 = celrt.Field(input, "fields")
+		v50 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+		var v51 any
+		if v50 {
+			v51 = celrt.Field(input, "fields")
 		} else {
-			v54 = []any{}
+			v51 = []any{}
 		}
-		items3, err := celrt.Iterate(v54)
+		items3, err := celrt.Iterate(v51)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 		}
@@ -22430,36 +22269,36 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			v55 := opt.Value
+			v52 := opt.Value
 			if !opt.Ok {
-				v55 = nil
+				v52 = nil
 			}
-			opt2 := celrt.NonEmpty(v55)
-			v56 := opt2.Value
+			opt2 := celrt.NonEmpty(v52)
+			v53 := opt2.Value
 			if !opt2.Ok {
-				v56 = "?"
+				v53 = "?"
 			}
-			if err := budget.CallText("collapse", v56); err != nil {
+			if err := budget.CallText("collapse", v53); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			arg31 := celrt.Collapse(v56)
-			if err := budget.CallText("truncate", arg31, int64(40)); err != nil {
+			arg29 := celrt.Collapse(v53)
+			if err := budget.CallText("truncate", arg29, int64(40)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			arg32 := celrt.Truncate(arg31, int64(40))
-			if err := budget.Charge("_+_", int64(len(arg32)+1)); err != nil {
+			arg30 := celrt.Truncate(arg29, int64(40))
+			if err := budget.Charge("_+_", int64(len(arg30)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
 			opt3, err := celrt.OptSelect(f2, "value")
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			v57 := opt3.Value
+			v54 := opt3.Value
 			if !opt3.Ok {
-				v57 = nil
+				v54 = nil
 			}
-			var v58 string
-			if celrt.TypeOf(v57) == celrt.StringType {
+			var v55 string
+			if celrt.TypeOf(v54) == celrt.StringType {
 				value2, err := celrt.Select(f2, "value")
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
@@ -22471,50 +22310,50 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				arg33 := celrt.Collapse(x8)
-				if err := budget.CallText("truncate", arg33, int64(80)); err != nil {
+				arg31 := celrt.Collapse(x8)
+				if err := budget.CallText("truncate", arg31, int64(80)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				arg34 := celrt.Truncate(arg33, int64(80))
-				if err := budget.ChargeEach("_+_", int64(1+len(arg34)), int64(1+len(arg34)+1)); err != nil {
+				arg32 := celrt.Truncate(arg31, int64(80))
+				if err := budget.ChargeEach("_+_", int64(1+len(arg32)), int64(1+len(arg32)+1)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				v58 = "'" + arg34 + "'"
+				v55 = "'" + arg32 + "'"
 			} else {
 				opt4, err := celrt.OptSelect(f2, "value")
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				v59 := opt4.Value
+				v56 := opt4.Value
 				if !opt4.Ok {
-					v59 = nil
+					v56 = nil
 				}
-				if err := budget.Call("mcpValue", v59); err != nil {
+				if err := budget.Call("mcpValue", v56); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				v58 = celrt.MCPValue(v59)
+				v55 = celrt.MCPValue(v56)
 			}
-			if err := budget.Charge("_+_", int64(len(arg32)+1+len(v58))); err != nil {
+			if err := budget.Charge("_+_", int64(len(arg30)+1+len(v55))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			elem74 := arg32 + "=" + v58
+			elem67 := arg30 + "=" + v55
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			list23 = append(list23, elem74)
+			list23 = append(list23, elem67)
 		}
 		fields = list23
 	}
 	var headers any
 	if slot == celrt.SlotPreview {
-		v60 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
-		var v61 any
-		if v60 {
-			v61 = celrt.Field(input, "headers")
+		v57 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+		var v58 any
+		if v57 {
+			v58 = celrt.Field(input, "headers")
 		} else {
-			v61 = celrt.EmptyMap()
+			v58 = celrt.EmptyMap()
 		}
-		headers = v61
+		headers = v58
 	}
 	var secrets []any
 	if slot == celrt.SlotPreview {
@@ -22537,8 +22376,8 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
 				}
-				v62 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
-				ok3 = slices.Contains(v62, celrt.LowerASCII(x9))
+				v59 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+				ok3 = slices.Contains(v59, celrt.LowerASCII(x9))
 			}
 			if ok3 {
 				if err := budget.Charge("_+_", 16); err != nil {
@@ -22549,96 +22388,96 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		}
 		secrets = list24
 	}
-	v63 := []string{"browser_navigate", "playwright_navigate"}
-	var v64 string
-	if slices.Contains(v63, name) {
-		v64 = "navigate"
+	v60 := []string{"browser_navigate", "playwright_navigate"}
+	var v61 string
+	if slices.Contains(v60, name) {
+		v61 = "navigate"
 	} else {
-		v65 := []string{"browser_evaluate", "playwright_evaluate"}
-		var v66 string
-		if slices.Contains(v65, name) {
-			v66 = "evaluate"
+		v62 := []string{"browser_evaluate", "playwright_evaluate"}
+		var v63 string
+		if slices.Contains(v62, name) {
+			v63 = "evaluate"
 		} else {
-			v67 := []string{"browser_run_code", "browser_run_code_unsafe"}
-			var v68 string
-			if slices.Contains(v67, name) {
-				v68 = "run"
+			v64 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v65 string
+			if slices.Contains(v64, name) {
+				v65 = "run"
 			} else {
-				v69 := []string{"browser_file_upload", "playwright_upload_file"}
-				var v70 string
-				if slices.Contains(v69, name) {
-					v70 = "upload"
+				v66 := []string{"browser_file_upload", "playwright_upload_file"}
+				var v67 string
+				if slices.Contains(v66, name) {
+					v67 = "upload"
 				} else {
-					var v71 string
+					var v68 string
 					if name == "browser_drop" {
-						v71 = "drop"
+						v68 = "drop"
 					} else {
-						var v72 string
+						var v69 string
 						if name == "browser_fill_form" {
-							v72 = "form"
+							v69 = "form"
 						} else {
-							var v73 string
+							var v70 string
 							if name == "browser_handle_dialog" {
-								v73 = "dialog"
+								v70 = "dialog"
 							} else {
-								v74 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
-								var v75 string
-								if v74 {
-									v75 = "drag"
+								v71 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v72 string
+								if v71 {
+									v72 = "drag"
 								} else {
-									v76 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
-									var v77 string
-									if slices.Contains(v76, name) {
-										v77 = "http"
+									v73 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v74 string
+									if slices.Contains(v73, name) {
+										v74 = "http"
 									} else {
-										v78 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
-										var v79 string
-										if slices.Contains(v78, name) {
-											v79 = "click"
+										v75 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v76 string
+										if slices.Contains(v75, name) {
+											v76 = "click"
 										} else {
-											v80 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
-											var v81 string
-											if v80 {
-												v81 = "hover"
+											v77 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v78 string
+											if v77 {
+												v78 = "hover"
 											} else {
-												v82 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
-												var v83 string
-												if slices.Contains(v82, name) {
-													v83 = "type"
+												v79 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v80 string
+												if slices.Contains(v79, name) {
+													v80 = "type"
 												} else {
-													v84 := []string{"browser_select_option", "playwright_select"}
-													var v85 string
-													if slices.Contains(v84, name) {
-														v85 = "select"
+													v81 := []string{"browser_select_option", "playwright_select"}
+													var v82 string
+													if slices.Contains(v81, name) {
+														v82 = "select"
 													} else {
-														v86 := []string{"browser_press_key", "playwright_press_key"}
-														var v87 string
-														if slices.Contains(v86, name) {
-															v87 = "press"
+														v83 := []string{"browser_press_key", "playwright_press_key"}
+														var v84 string
+														if slices.Contains(v83, name) {
+															v84 = "press"
 														} else {
 															ok4 := strings.HasPrefix(name, "browser_")
 															if !ok4 {
 																ok4 = strings.HasPrefix(name, "playwright_")
 															}
-															var v88 string
+															var v85 string
 															if ok4 {
-																v88 = ""
+																v85 = ""
 															} else {
 																ok5 := celrt.FieldSet(input, "function")
 																if !ok5 {
 																	ok5 = celrt.FieldSet(input, "script")
 																}
-																var v89 string
+																var v86 string
 																if ok5 {
-																	v89 = "evaluate"
+																	v86 = "evaluate"
 																} else {
-																	var v90 string
+																	var v87 string
 																	if celrt.FieldSet(input, "code") {
-																		v90 = "run"
+																		v87 = "run"
 																	} else {
-																		var v91 string
+																		var v88 string
 																		if celrt.FieldSet(input, "fields") {
-																			v91 = "form"
+																			v88 = "form"
 																		} else {
 																			ok6 := celrt.FieldSet(input, "filePath")
 																			if !ok6 {
@@ -22648,206 +22487,206 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 																				}
 																				ok6 = ok7
 																			}
-																			var v92 string
+																			var v89 string
 																			if ok6 {
-																				v92 = "upload"
+																				v89 = "upload"
 																			} else {
 																				ok8 := celrt.FieldSet(input, "paths")
 																				if !ok8 {
 																					ok8 = celrt.FieldSet(input, "data")
 																				}
-																				var v93 string
+																				var v90 string
 																				if ok8 {
-																					v93 = "drop"
+																					v90 = "drop"
 																				} else {
-																					var v94 string
+																					var v91 string
 																					if celrt.FieldSet(input, "accept") {
-																						v94 = "dialog"
+																						v91 = "dialog"
 																					} else {
 																						ok9 := from != ""
 																						if ok9 {
 																							ok9 = to != ""
 																						}
-																						var v95 string
+																						var v92 string
 																						if ok9 {
-																							v95 = "drag"
+																							v92 = "drag"
 																						} else {
 																							ok10 := url2.Ok
 																							if ok10 {
 																								ok10 = celrt.FieldSet(input, "token")
 																							}
-																							var v96 string
+																							var v93 string
 																							if ok10 {
-																								v96 = "http"
+																								v93 = "http"
 																							} else {
 																								ok11 := url2.Ok
 																								if ok11 {
 																									ok11 = tgt == ""
 																								}
-																								var v97 string
+																								var v94 string
 																								if ok11 {
-																									v97 = "navigate"
+																									v94 = "navigate"
 																								} else {
 																									ok12 := celrt.FieldSet(input, "text")
 																									if ok12 {
 																										ok12 = tgt != ""
 																									}
-																									var v98 string
+																									var v95 string
 																									if ok12 {
-																										v98 = "type"
+																										v95 = "type"
 																									} else {
-																										v99 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-																										ok13 := v99
+																										v96 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok13 := v96
 																										if ok13 {
 																											ok13 = tgt != ""
 																										}
-																										var v100 string
+																										var v97 string
 																										if ok13 {
-																											v100 = "select"
+																											v97 = "select"
 																										} else {
-																											v101, failure11 := func() (bool, error) {
+																											v98, failure11 := func() (bool, error) {
 																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 																												if err != nil {
 																													return false, budget.Failure(err)
 																												}
 																												return celrt.NonEmpty(key).Ok, nil
 																											}()
-																											ok14, failure12 := v101, failure11
+																											ok14, failure12 := v98, failure11
 																											if failure11 != nil || ok14 {
-																												ok14, failure12 = celrt.And(v101, failure11, tgt == "", nil)
+																												ok14, failure12 = celrt.And(v98, failure11, tgt == "", nil)
 																											}
 																											if failure12 != nil {
 																												return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("kind", budget.Failure(failure12))
 																											}
-																											var v102 string
+																											var v99 string
 																											if ok14 {
-																												v102 = "press"
+																												v99 = "press"
 																											} else {
-																												v102 = ""
+																												v99 = ""
 																											}
-																											v100 = v102
+																											v97 = v99
 																										}
-																										v98 = v100
+																										v95 = v97
 																									}
-																									v97 = v98
+																									v94 = v95
 																								}
-																								v96 = v97
+																								v93 = v94
 																							}
-																							v95 = v96
+																							v92 = v93
 																						}
-																						v94 = v95
+																						v91 = v92
 																					}
-																					v93 = v94
+																					v90 = v91
 																				}
-																				v92 = v93
+																				v89 = v90
 																			}
-																			v91 = v92
+																			v88 = v89
 																		}
-																		v90 = v91
+																		v87 = v88
 																	}
-																	v89 = v90
+																	v86 = v87
 																}
-																v88 = v89
+																v85 = v86
 															}
-															v87 = v88
+															v84 = v85
 														}
-														v85 = v87
+														v82 = v84
 													}
-													v83 = v85
+													v80 = v82
 												}
-												v81 = v83
+												v78 = v80
 											}
-											v79 = v81
+											v76 = v78
 										}
-										v77 = v79
+										v74 = v76
 									}
-									v75 = v77
+									v72 = v74
 								}
-								v73 = v75
+								v70 = v72
 							}
-							v72 = v73
+							v69 = v70
 						}
-						v71 = v72
+						v68 = v69
 					}
-					v70 = v71
+					v67 = v68
 				}
-				v68 = v70
+				v65 = v67
 			}
-			v66 = v68
+			v63 = v65
 		}
-		v64 = v66
+		v61 = v63
 	}
-	kind := v64
+	kind := v61
 	var verb string
 	if slot != celrt.SlotTier {
 		ok15 := strings.HasPrefix(name, "playwright_")
 		if ok15 {
 			ok15 = kind == "http"
 		}
-		var v103 string
+		var v100 string
 		if ok15 {
 			if err := budget.CallText("substring", name, int64(11)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
 			}
-			r8, err := celrt.Substring(name, int64(11))
+			r4, err := celrt.Substring(name, int64(11))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
 			}
-			if err := budget.CallText("upperAscii", r8); err != nil {
+			if err := budget.CallText("upperAscii", r4); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
 			}
-			v103 = celrt.UpperASCII(r8)
+			v100 = celrt.UpperASCII(r4)
 		} else {
-			v103 = "HTTP request to"
+			v100 = "HTTP request to"
 		}
-		verb = v103
+		verb = v100
 	}
 	var http []string
 	if slot == celrt.SlotPreview {
-		v104 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-		ok16 := v104
+		v101 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		ok16 := v101
 		if ok16 {
-			v105 := !celrt.EqualString(celrt.Field(input, "value"), "")
-			ok16 = v105
+			v102 := !celrt.EqualString(celrt.Field(input, "value"), "")
+			ok16 = v102
 		}
-		var v106 []string
+		var v103 []string
 		if ok16 {
-			arg35 := celrt.Field(input, "value")
-			if err := budget.CallText("collapse", arg35); err != nil {
+			arg33 := celrt.Field(input, "value")
+			if err := budget.CallText("collapse", arg33); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			x10, err := celrt.AsString(arg35)
+			x10, err := celrt.AsString(arg33)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			arg36 := celrt.Collapse(x10)
-			if err := budget.CallText("truncate", arg36, int64(120)); err != nil {
+			arg34 := celrt.Collapse(x10)
+			if err := budget.CallText("truncate", arg34, int64(120)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			arg37 := celrt.Truncate(arg36, int64(120))
-			if err := budget.ChargeEach("_+_", int64(6+len(arg37)), int64(6+len(arg37)+1)); err != nil {
+			arg35 := celrt.Truncate(arg34, int64(120))
+			if err := budget.ChargeEach("_+_", int64(6+len(arg35)), int64(6+len(arg35)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			v106 = []string{"body '" + arg37 + "'"}
+			v103 = []string{"body '" + arg35 + "'"}
 		} else {
-			v106 = []string{}
+			v103 = []string{}
 		}
-		var v107 []string
+		var v104 []string
 		if celrt.FieldSet(input, "token") {
-			v107 = []string{"a bearer token (not shown)"}
+			v104 = []string{"a bearer token (not shown)"}
 		} else {
-			v107 = []string{}
+			v104 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v106)+len(v107)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v103)+len(v104)))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
 		size, err := celrt.Size(headers)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
-		var v108 []string
+		var v105 []string
 		if size == int64(0) {
-			v108 = []string{}
+			v105 = []string{}
 		} else {
 			size2, err := celrt.Size(headers)
 			if err != nil {
@@ -22856,9 +22695,9 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.CallText("plural", size2, "header", "headers"); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			var v109 string
+			var v106 string
 			if int64(len(secrets)) == int64(0) {
-				v109 = ""
+				v106 = ""
 			} else {
 				if err := budget.Call("join", secrets, ", "); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
@@ -22869,32 +22708,192 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 				}
-				arg38 := celrt.JoinSep(x11, ", ")
-				if err := budget.CallText("truncate", arg38, int64(60)); err != nil {
+				arg36 := celrt.JoinSep(x11, ", ")
+				if err := budget.CallText("truncate", arg36, int64(60)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 				}
-				arg39 := celrt.Truncate(arg38, int64(60))
-				if err := budget.ChargeEach("_+_", int64(2+len(arg39)), int64(2+len(arg39)+19)); err != nil {
+				arg37 := celrt.Truncate(arg36, int64(60))
+				if err := budget.ChargeEach("_+_", int64(2+len(arg37)), int64(2+len(arg37)+19)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 				}
-				v109 = " (" + arg39 + ", values not shown)"
+				v106 = " (" + arg37 + ", values not shown)"
 			}
-			arg40 := celrt.Plural(size2, "header", "headers")
-			if err := budget.Charge("_+_", int64(len(arg40)+len(v109))); err != nil {
+			arg38 := celrt.Plural(size2, "header", "headers")
+			if err := budget.Charge("_+_", int64(len(arg38)+len(v106))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			v108 = []string{arg40 + v109}
+			v105 = []string{arg38 + v106}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v106)+len(v107)+len(v108)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v103)+len(v104)+len(v105)))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
-		http = celrt.Concat(v106, v107, v108)
+		http = celrt.Concat(v103, v104, v105)
+	}
+	var urlHostNote string
+	if slot == celrt.SlotPreview {
+		restOf := func() (string, error) {
+			matched, err := patternPlaywrightAny_1.MatchString(address)
+			if err != nil {
+				return "", budget.Failure(err)
+			}
+			var v107 string
+			if matched {
+				if err := budget.CallText("indexOf", address, "://"); err != nil {
+					return "", budget.Failure(err)
+				}
+				r5, err := celrt.IndexOf(address, "://")
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				if err := budget.Call("_+_", r5, int64(3)); err != nil {
+					return "", budget.Failure(err)
+				}
+				sum2, err := celrt.AddInt(r5, int64(3))
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				if err := budget.CallText("substring", address, sum2); err != nil {
+					return "", budget.Failure(err)
+				}
+				r6, err := celrt.Substring(address, sum2)
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				v107 = r6
+			} else {
+				v107 = ""
+			}
+			return v107, nil
+		}
+		var restLazy celrt.Lazy[string]
+		rest2, err := restLazy.Get(restOf)
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
+		}
+		if err := budget.CallText("split", rest2, "/", int64(2)); err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
+		}
+		elem68, err := celrt.IndexList(celrt.SplitN(rest2, "/", int64(2)), int64(0))
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
+		}
+		if err := budget.CallText("split", elem68, "?", int64(2)); err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
+		}
+		elem69, err := celrt.IndexList(celrt.SplitN(elem68, "?", int64(2)), int64(0))
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
+		}
+		if err := budget.CallText("split", elem69, "#", int64(2)); err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
+		}
+		elem70, err := celrt.IndexList(celrt.SplitN(elem69, "#", int64(2)), int64(0))
+		if err != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
+		}
+		var v108 string
+		if !strings.Contains(elem70, "\\") {
+			v108 = ""
+		} else {
+			hOf := func() (string, error) {
+				rest3, err := restLazy.Get(restOf)
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				if err := budget.CallText("split", rest3, "\\", int64(2)); err != nil {
+					return "", budget.Failure(err)
+				}
+				elem71, err := celrt.IndexList(celrt.SplitN(rest3, "\\", int64(2)), int64(0))
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				if err := budget.CallText("split", elem71, "/", int64(2)); err != nil {
+					return "", budget.Failure(err)
+				}
+				elem72, err := celrt.IndexList(celrt.SplitN(elem71, "/", int64(2)), int64(0))
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				if err := budget.CallText("split", elem72, "?", int64(2)); err != nil {
+					return "", budget.Failure(err)
+				}
+				elem73, err := celrt.IndexList(celrt.SplitN(elem72, "?", int64(2)), int64(0))
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				if err := budget.CallText("split", elem73, "#", int64(2)); err != nil {
+					return "", budget.Failure(err)
+				}
+				elem74, err := celrt.IndexList(celrt.SplitN(elem73, "#", int64(2)), int64(0))
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				return elem74, nil
+			}
+			var hLazy celrt.Lazy[string]
+			hostOf := func() (string, error) {
+				h2, err := hLazy.Get(hOf)
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				h3, err := hLazy.Get(hOf)
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				if err := budget.CallText("lastIndexOf", h3, "@"); err != nil {
+					return "", budget.Failure(err)
+				}
+				r7, err := celrt.LastIndexOf(h3, "@")
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				if err := budget.Call("_+_", r7, int64(1)); err != nil {
+					return "", budget.Failure(err)
+				}
+				sum3, err := celrt.AddInt(r7, int64(1))
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				if err := budget.CallText("substring", h2, sum3); err != nil {
+					return "", budget.Failure(err)
+				}
+				r8, err := celrt.Substring(h2, sum3)
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				return r8, nil
+			}
+			var hostLazy celrt.Lazy[string]
+			host2, err := hostLazy.Get(hostOf)
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
+			}
+			var v109 string
+			if host2 == "" {
+				v109 = " (a backslash in the host part, which browsers and Node read as '/')"
+			} else {
+				host3, err := hostLazy.Get(hostOf)
+				if err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
+				}
+				arg39 := int64(limits.Summary)
+				if err := budget.CallText("truncate", host3, arg39); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
+				}
+				arg40 := celrt.Truncate(host3, arg39)
+				if err := budget.ChargeEach("_+_", int64(58+len(arg40)), int64(58+len(arg40)+2)); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
+				}
+				v109 = " (browsers and Node read a backslash as '/': the host is '" + arg40 + "')"
+			}
+			v108 = v109
+		}
+		urlHostNote = v108
 	}
 	return letsPlaywrightAny{
 		name:         name,
 		url2:         url2,
 		address:      address,
-		hostNote:     hostNote,
 		tgts:         tgts,
 		tgt:          tgt,
 		place:        place,
@@ -22921,6 +22920,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		kind:         kind,
 		verb:         verb,
 		http:         http,
+		urlHostNote:  urlHostNote,
 	}, budget, steps, nil
 }
 
@@ -22952,12 +22952,6 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	url = nonEmpty(input.url)
 //	address = url.orValue("")
-//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
-//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
-//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
-//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
-//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
-//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	tgts = [["target", input.target], ["ref", input.ref], ["selector", input.selector]]
 //	  .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], collapse(t[1])])
 //	tgt = tgts.size() == 0 ? ""
@@ -23051,8 +23045,14 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	+ (has(input.token) ? ["a bearer token (not shown)"] : [])
 //	+ (headers.size() == 0 ? [] : [plural(headers.size(), "header", "headers")
 //	    + (secrets.size() == 0 ? "" : " (" + truncate(secrets.join(", "), 60) + ", values not shown)")])
+//	urlHostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	preview = kind == "navigate" && url.hasValue()
-//	  ? optional.of("navigate to " + url.value() + hostNote)
+//	  ? optional.of("navigate to " + url.value() + urlHostNote)
 //	: kind == "click" && place != ""
 //	  ? optional.of((input.doubleClick == true ? "double-click " : "click ") + place
 //	      + (name == "playwright_click_and_switch_tab" ? " and switch to the new tab" : ""))
@@ -23090,7 +23090,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	: kind == "drag" && from != "" && to != ""
 //	  ? optional.of("drag " + from + " onto " + to)
 //	: kind == "http" && url.hasValue()
-//	  ? optional.of(verb + " " + url.value() + hostNote + (http.size() == 0 ? "" : " with " + http.join(", ")))
+//	  ? optional.of(verb + " " + url.value() + urlHostNote + (http.size() == 0 ? "" : " with " + http.join(", ")))
 //	: optional.none()
 func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, steps, err := letsPlaywrightAnyOf(input, tool, limits, celrt.SlotPreview)
@@ -23110,7 +23110,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 		if err := budget.Charge("_+_", int64(12+len(v2))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		arg := lets.hostNote
+		arg := lets.urlHostNote
 		if err := budget.Charge("_+_", int64(12+len(v2)+len(arg))); err != nil {
 			return "", false, budget.Failure(err)
 		}
@@ -23552,7 +23552,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 																if err := budget.Charge("_+_", int64(len(arg34)+1+len(v39))); err != nil {
 																	return "", false, budget.Failure(err)
 																}
-																arg35 := lets.hostNote
+																arg35 := lets.urlHostNote
 																if err := budget.Charge("_+_", int64(len(arg34)+1+len(v39)+len(arg35))); err != nil {
 																	return "", false, budget.Failure(err)
 																}
@@ -24252,10 +24252,10 @@ var patternPlaywrightAny_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://")
 
 // letsFetchFetch holds the lets of "fetch:fetch", which each of its functions computes first.
 type letsFetchFetch struct {
-	url2     celrt.Optional[string]
-	address  string
-	hostNote string
-	extras   []string
+	url2        celrt.Optional[string]
+	address     string
+	extras      []string
+	urlHostNote string
 }
 
 // letsFetchFetchOf computes the lets of "fetch:fetch" that slot reads, in order, and
@@ -24273,69 +24273,107 @@ func letsFetchFetchOf(input *value.Object, tool string, limits runtime.Limits, s
 		v1 = ""
 	}
 	address := v1
+	var extras []string
+	if slot == celrt.SlotPreview {
+		var v2 []string
+		if celrt.EqualBool(celrt.Field(input, "raw"), true) {
+			v2 = []string{"raw"}
+		} else {
+			v2 = []string{}
+		}
+		v3 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
+		ok := v3
+		if ok {
+			ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
+			if err != nil {
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			ok = ok2
+		}
+		var v4 []string
+		if ok {
+			if err := budget.CallText("numberText", input, "start_index"); err != nil {
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			r, err := celrt.NumberTextOf(input, "start_index")
+			if err != nil {
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			if err := budget.Charge("_+_", int64(15+len(r))); err != nil {
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+			}
+			v4 = []string{"from character " + r}
+		} else {
+			v4 = []string{}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(v2)+len(v4)))); err != nil {
+			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
+		}
+		extras = celrt.Concat(v2, v4)
+	}
 	restOf := func() (string, error) {
 		matched, err := patternFetchFetch_1.MatchString(address)
 		if err != nil {
 			return "", err
 		}
-		var v2 string
+		var v5 string
 		if matched {
 			if err := budget.CallText("indexOf", address, "://"); err != nil {
 				return "", err
 			}
-			r, err := celrt.IndexOf(address, "://")
+			r2, err := celrt.IndexOf(address, "://")
 			if err != nil {
 				return "", err
 			}
-			if err := budget.Call("_+_", r, int64(3)); err != nil {
+			if err := budget.Call("_+_", r2, int64(3)); err != nil {
 				return "", err
 			}
-			sum, err := celrt.AddInt(r, int64(3))
+			sum, err := celrt.AddInt(r2, int64(3))
 			if err != nil {
 				return "", err
 			}
 			if err := budget.CallText("substring", address, sum); err != nil {
 				return "", err
 			}
-			r2, err := celrt.Substring(address, sum)
+			r3, err := celrt.Substring(address, sum)
 			if err != nil {
 				return "", err
 			}
-			v2 = r2
+			v5 = r3
 		} else {
-			v2 = ""
+			v5 = ""
 		}
-		return v2, nil
+		return v5, nil
 	}
 	var restLazy celrt.Lazy[string]
 	rest2, err := restLazy.Get(restOf)
 	if err != nil {
-		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	if err := budget.CallText("split", rest2, "/", int64(2)); err != nil {
-		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	elem, err := celrt.IndexList(celrt.SplitN(rest2, "/", int64(2)), int64(0))
 	if err != nil {
-		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	if err := budget.CallText("split", elem, "?", int64(2)); err != nil {
-		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
 	if err != nil {
-		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	if err := budget.CallText("split", elem2, "#", int64(2)); err != nil {
-		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
 	if err != nil {
-		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
-	var v3 string
+	var v6 string
 	if !strings.Contains(elem3, "\\") {
-		v3 = ""
+		v6 = ""
 	} else {
 		hOf := func() (string, error) {
 			rest3, err := restLazy.Get(restOf)
@@ -24385,95 +24423,57 @@ func letsFetchFetchOf(input *value.Object, tool string, limits runtime.Limits, s
 			if err := budget.CallText("lastIndexOf", h3, "@"); err != nil {
 				return "", err
 			}
-			r3, err := celrt.LastIndexOf(h3, "@")
+			r4, err := celrt.LastIndexOf(h3, "@")
 			if err != nil {
 				return "", err
 			}
-			if err := budget.Call("_+_", r3, int64(1)); err != nil {
+			if err := budget.Call("_+_", r4, int64(1)); err != nil {
 				return "", err
 			}
-			sum2, err := celrt.AddInt(r3, int64(1))
+			sum2, err := celrt.AddInt(r4, int64(1))
 			if err != nil {
 				return "", err
 			}
 			if err := budget.CallText("substring", h2, sum2); err != nil {
 				return "", err
 			}
-			r4, err := celrt.Substring(h2, sum2)
+			r5, err := celrt.Substring(h2, sum2)
 			if err != nil {
 				return "", err
 			}
-			return r4, nil
+			return r5, nil
 		}
 		var hostLazy celrt.Lazy[string]
 		host2, err := hostLazy.Get(hostOf)
 		if err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 		}
-		var v4 string
+		var v7 string
 		if host2 == "" {
-			v4 = " (a backslash in the host part, which browsers and Node read as '/')"
+			v7 = " (a backslash in the host part, which browsers and Node read as '/')"
 		} else {
 			host3, err := hostLazy.Get(hostOf)
 			if err != nil {
-				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 			}
 			arg := int64(limits.Summary)
 			if err := budget.CallText("truncate", host3, arg); err != nil {
-				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 			}
 			arg2 := celrt.Truncate(host3, arg)
 			if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
-				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 			}
-			v4 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
+			v7 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
 		}
-		v3 = v4
+		v6 = v7
 	}
-	hostNote := v3
-	var extras []string
-	if slot == celrt.SlotPreview {
-		var v5 []string
-		if celrt.EqualBool(celrt.Field(input, "raw"), true) {
-			v5 = []string{"raw"}
-		} else {
-			v5 = []string{}
-		}
-		v6 := celrt.TypeOf(celrt.Field(input, "start_index")) == celrt.DoubleType
-		ok := v6
-		if ok {
-			ok2, err := celrt.Greater(celrt.Field(input, "start_index"), int64(0))
-			if err != nil {
-				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-			}
-			ok = ok2
-		}
-		var v7 []string
-		if ok {
-			if err := budget.CallText("numberText", input, "start_index"); err != nil {
-				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-			}
-			r5, err := celrt.NumberTextOf(input, "start_index")
-			if err != nil {
-				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-			}
-			if err := budget.Charge("_+_", int64(15+len(r5))); err != nil {
-				return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-			}
-			v7 = []string{"from character " + r5}
-		} else {
-			v7 = []string{}
-		}
-		if err := budget.Charge("_+_", int64(16*(len(v5)+len(v7)))); err != nil {
-			return letsFetchFetch{}, celrt.Budget{}, 0, celrt.InLet("extras", err)
-		}
-		extras = celrt.Concat(v5, v7)
-	}
+	urlHostNote := v6
 	return letsFetchFetch{
-		url2:     url2,
-		address:  address,
-		hostNote: hostNote,
-		extras:   extras,
+		url2:        url2,
+		address:     address,
+		extras:      extras,
+		urlHostNote: urlHostNote,
 	}, budget, 0, nil
 }
 
@@ -24493,18 +24493,18 @@ func letsFetchFetchOf(input *value.Object, tool string, limits runtime.Limits, s
 //
 //	url = nonEmpty(input.url)
 //	address = url.orValue("")
-//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	extras = (input.raw == true ? ["raw"] : [])
+//	+ (type(input.start_index) == double && input.start_index > 0
+//	    ? ["from character " + numberText(input, "start_index")]
+//	    : [])
+//	urlHostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
 //	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
 //	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
 //	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
 //	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
 //	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
-//	extras = (input.raw == true ? ["raw"] : [])
-//	+ (type(input.start_index) == double && input.start_index > 0
-//	    ? ["from character " + numberText(input, "start_index")]
-//	    : [])
 //	preview = url.hasValue()
-//	  ? optional.of("for " + url.value() + hostNote
+//	  ? optional.of("for " + url.value() + urlHostNote
 //	      + (extras.size() == 0 ? "" : " (" + extras.join(", ") + ")"))
 //	  : optional.none()
 func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -24521,7 +24521,7 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 		if err := budget.Charge("_+_", int64(4+len(v2))); err != nil {
 			return "", false, err
 		}
-		arg := lets.hostNote
+		arg := lets.urlHostNote
 		if err := budget.Charge("_+_", int64(4+len(v2)+len(arg))); err != nil {
 			return "", false, err
 		}
@@ -24554,7 +24554,7 @@ func PreviewFetchFetch(input *value.Object, tool string, limits runtime.Limits) 
 //	row = url.hasValue()
 //	  ? optional.of(cel.bind(rest, url.value().indexOf("://") >= 0 ? url.value().substring(url.value().indexOf("://") + 3) : url.value(),
 //	      cel.bind(hp, rest.split("?", 2)[0].split("#", 2)[0],
-//	        truncate(hostNote == "" && hp.split("/", 2)[0].contains("@") ? hp.substring(hp.indexOf("@") + 1) : hp, limits.summary))))
+//	        truncate(urlHostNote == "" && hp.split("/", 2)[0].contains("@") ? hp.substring(hp.indexOf("@") + 1) : hp, limits.summary))))
 //	  : optional.none()
 func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsFetchFetchOf(input, tool, limits, celrt.SlotRow)
@@ -24639,7 +24639,7 @@ func RowFetchFetch(input *value.Object, tool string, limits runtime.Limits) (str
 			return elem2, nil
 		}
 		var hpLazy celrt.Lazy[string]
-		ok := lets.hostNote == ""
+		ok := lets.urlHostNote == ""
 		if ok {
 			hp2, err := hpLazy.Get(hpOf)
 			if err != nil {
@@ -27650,14 +27650,14 @@ var formatterBraveSearchAny = &slots{
 
 // letsPuppeteerAny holds the lets of "puppeteer:*", which each of its functions computes first.
 type letsPuppeteerAny struct {
-	tname    string
-	address  string
-	hostNote string
-	sel      string
-	launch   []string
-	own      string
-	parts    [][]string
-	ordered  [][]string
+	tname       string
+	address     string
+	sel         string
+	launch      []string
+	own         string
+	urlHostNote string
+	parts       [][]string
+	ordered     [][]string
 }
 
 // letsPuppeteerAnyOf computes the lets of "puppeteer:*" in order, and returns the budget and the
@@ -27710,12 +27710,86 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 		v2 = ""
 	}
 	address := v2
+	selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
+	if err != nil {
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("sel", err)
+	}
+	if err := budget.CallText("collapse", selector); err != nil {
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("sel", err)
+	}
+	arg := celrt.Collapse(selector)
+	if err := budget.CallText("truncate", arg, int64(80)); err != nil {
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("sel", err)
+	}
+	sel := celrt.Truncate(arg, int64(80))
+	v3 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
+	var v4 []string
+	if v3 == celrt.MapType {
+		text, err := budget.JSON(celrt.Field(input, "launchOptions"))
+		if err != nil {
+			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("launch", err)
+		}
+		if err := budget.CallText("truncate", text, int64(160)); err != nil {
+			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("launch", err)
+		}
+		arg2 := celrt.Truncate(text, int64(160))
+		if err := budget.Charge("_+_", int64(19+len(arg2))); err != nil {
+			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("launch", err)
+		}
+		v4 = []string{"new launch options " + arg2}
+	} else {
+		v4 = []string{}
+	}
+	v5 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
+	var v6 []string
+	if v5 {
+		v6 = []string{"dangerous options allowed"}
+	} else {
+		v6 = []string{}
+	}
+	if err := budget.Charge("_+_", int64(16*(len(v4)+len(v6)))); err != nil {
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("launch", err)
+	}
+	launch := celrt.Concat(v4, v6)
+	var v7 string
+	if tname == "puppeteer_evaluate" {
+		v7 = "script"
+	} else {
+		var v8 string
+		if tname == "puppeteer_navigate" {
+			v8 = "url"
+		} else {
+			var v9 string
+			if tname == "puppeteer_screenshot" {
+				v9 = "shot"
+			} else {
+				v10 := slices.Contains([]string{"puppeteer_fill", "puppeteer_select"}, tname)
+				var v11 string
+				if v10 {
+					v11 = "value"
+				} else {
+					v12 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
+					var v13 string
+					if v12 {
+						v13 = "click"
+					} else {
+						v13 = ""
+					}
+					v11 = v13
+				}
+				v9 = v11
+			}
+			v8 = v9
+		}
+		v7 = v8
+	}
+	own := v7
 	restOf := func() (string, error) {
 		matched, err := patternPuppeteerAny_1.MatchString(address)
 		if err != nil {
 			return "", err
 		}
-		var v3 string
+		var v14 string
 		if matched {
 			if err := budget.CallText("indexOf", address, "://"); err != nil {
 				return "", err
@@ -27738,41 +27812,41 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 			if err != nil {
 				return "", err
 			}
-			v3 = r5
+			v14 = r5
 		} else {
-			v3 = ""
+			v14 = ""
 		}
-		return v3, nil
+		return v14, nil
 	}
 	var restLazy celrt.Lazy[string]
 	rest2, err := restLazy.Get(restOf)
 	if err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	if err := budget.CallText("split", rest2, "/", int64(2)); err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	elem, err := celrt.IndexList(celrt.SplitN(rest2, "/", int64(2)), int64(0))
 	if err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	if err := budget.CallText("split", elem, "?", int64(2)); err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	elem2, err := celrt.IndexList(celrt.SplitN(elem, "?", int64(2)), int64(0))
 	if err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	if err := budget.CallText("split", elem2, "#", int64(2)); err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
 	elem3, err := celrt.IndexList(celrt.SplitN(elem2, "#", int64(2)), int64(0))
 	if err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 	}
-	var v4 string
+	var v15 string
 	if !strings.Contains(elem3, "\\") {
-		v4 = ""
+		v15 = ""
 	} else {
 		hOf := func() (string, error) {
 			rest3, err := restLazy.Get(restOf)
@@ -27845,103 +27919,29 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 		var hostLazy celrt.Lazy[string]
 		host2, err := hostLazy.Get(hostOf)
 		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 		}
-		var v5 string
+		var v16 string
 		if host2 == "" {
-			v5 = " (a backslash in the host part, which browsers and Node read as '/')"
+			v16 = " (a backslash in the host part, which browsers and Node read as '/')"
 		} else {
 			host3, err := hostLazy.Get(hostOf)
 			if err != nil {
-				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 			}
-			arg := int64(limits.Summary)
-			if err := budget.CallText("truncate", host3, arg); err != nil {
-				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+			arg3 := int64(limits.Summary)
+			if err := budget.CallText("truncate", host3, arg3); err != nil {
+				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 			}
-			arg2 := celrt.Truncate(host3, arg)
-			if err := budget.ChargeEach("_+_", int64(58+len(arg2)), int64(58+len(arg2)+2)); err != nil {
-				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("hostNote", err)
+			arg4 := celrt.Truncate(host3, arg3)
+			if err := budget.ChargeEach("_+_", int64(58+len(arg4)), int64(58+len(arg4)+2)); err != nil {
+				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", err)
 			}
-			v5 = " (browsers and Node read a backslash as '/': the host is '" + arg2 + "')"
+			v16 = " (browsers and Node read a backslash as '/': the host is '" + arg4 + "')"
 		}
-		v4 = v5
+		v15 = v16
 	}
-	hostNote := v4
-	selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
-	if err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("sel", err)
-	}
-	if err := budget.CallText("collapse", selector); err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("sel", err)
-	}
-	arg3 := celrt.Collapse(selector)
-	if err := budget.CallText("truncate", arg3, int64(80)); err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("sel", err)
-	}
-	sel := celrt.Truncate(arg3, int64(80))
-	v6 := celrt.TypeOf(celrt.Field(input, "launchOptions"))
-	var v7 []string
-	if v6 == celrt.MapType {
-		text, err := budget.JSON(celrt.Field(input, "launchOptions"))
-		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("launch", err)
-		}
-		if err := budget.CallText("truncate", text, int64(160)); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("launch", err)
-		}
-		arg4 := celrt.Truncate(text, int64(160))
-		if err := budget.Charge("_+_", int64(19+len(arg4))); err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("launch", err)
-		}
-		v7 = []string{"new launch options " + arg4}
-	} else {
-		v7 = []string{}
-	}
-	v8 := celrt.EqualBool(celrt.Field(input, "allowDangerous"), true)
-	var v9 []string
-	if v8 {
-		v9 = []string{"dangerous options allowed"}
-	} else {
-		v9 = []string{}
-	}
-	if err := budget.Charge("_+_", int64(16*(len(v7)+len(v9)))); err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("launch", err)
-	}
-	launch := celrt.Concat(v7, v9)
-	var v10 string
-	if tname == "puppeteer_evaluate" {
-		v10 = "script"
-	} else {
-		var v11 string
-		if tname == "puppeteer_navigate" {
-			v11 = "url"
-		} else {
-			var v12 string
-			if tname == "puppeteer_screenshot" {
-				v12 = "shot"
-			} else {
-				v13 := slices.Contains([]string{"puppeteer_fill", "puppeteer_select"}, tname)
-				var v14 string
-				if v13 {
-					v14 = "value"
-				} else {
-					v15 := slices.Contains([]string{"puppeteer_click", "puppeteer_hover"}, tname)
-					var v16 string
-					if v15 {
-						v16 = "click"
-					} else {
-						v16 = ""
-					}
-					v14 = v16
-				}
-				v12 = v14
-			}
-			v11 = v12
-		}
-		v10 = v11
-	}
-	own := v10
+	urlHostNote := v15
 	script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
 	if err != nil {
 		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
@@ -27990,7 +27990,7 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		arg8 := celrt.Trim(url3)
-		if err := budget.ChargeEach("_+_", int64(12+len(arg8)), int64(12+len(arg8)+len(hostNote))); err != nil {
+		if err := budget.ChargeEach("_+_", int64(12+len(arg8)), int64(12+len(arg8)+len(urlHostNote))); err != nil {
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		var v20 string
@@ -28006,7 +28006,7 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 			}
 			v20 = " with " + arg9
 		}
-		if err := budget.Charge("_+_", int64(12+len(arg8)+len(hostNote)+len(v20))); err != nil {
+		if err := budget.Charge("_+_", int64(12+len(arg8)+len(urlHostNote)+len(v20))); err != nil {
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
 		url4, err := celrt.FieldOf(input, "url", "", celrt.InputString)
@@ -28022,7 +28022,7 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 		if err := budget.Charge("_+_", int64(9+len(arg12))); err != nil {
 			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v21 := []string{"url", "navigate to " + arg8 + hostNote + v20, "navigate " + arg12}
+		v21 := []string{"url", "navigate to " + arg8 + urlHostNote + v20, "navigate " + arg12}
 		v19 = [][]string{v21}
 	} else {
 		v19 = [][]string{}
@@ -28205,14 +28205,14 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 	}
 	ordered := celrt.Concat(list, list2)
 	return letsPuppeteerAny{
-		tname:    tname,
-		address:  address,
-		hostNote: hostNote,
-		sel:      sel,
-		launch:   launch,
-		own:      own,
-		parts:    parts,
-		ordered:  ordered,
+		tname:       tname,
+		address:     address,
+		sel:         sel,
+		launch:      launch,
+		own:         own,
+		urlHostNote: urlHostNote,
+		parts:       parts,
+		ordered:     ordered,
 	}, budget, steps, nil
 }
 
@@ -28234,22 +28234,22 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 //
 //	tname = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	address = nonEmpty(input.url).orValue("")
-//	hostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
-//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
-//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
-//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
-//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
-//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	sel = truncate(collapse(input.selector), 80)
 //	launch = (type(input.launchOptions) == map ? ["new launch options " + truncate(json(input.launchOptions), 160)] : [])
 //	+ (input.allowDangerous == true ? ["dangerous options allowed"] : [])
 //	own = tname == "puppeteer_evaluate" ? "script" : tname == "puppeteer_navigate" ? "url"
 //	  : tname == "puppeteer_screenshot" ? "shot" : tname in ["puppeteer_fill", "puppeteer_select"] ? "value"
 //	  : tname in ["puppeteer_click", "puppeteer_hover"] ? "click" : ""
+//	urlHostNote = cel.bind(rest, address.matches("^[A-Za-z][A-Za-z0-9+.-]*://") ? address.substring(address.indexOf("://") + 3) : "",
+//	  !rest.split("/", 2)[0].split("?", 2)[0].split("#", 2)[0].contains("\\") ? ""
+//	  : cel.bind(h, rest.split("\\", 2)[0].split("/", 2)[0].split("?", 2)[0].split("#", 2)[0],
+//	      cel.bind(host, h.substring(h.lastIndexOf("@") + 1),
+//	        host == "" ? " (a backslash in the host part, which browsers and Node read as '/')"
+//	          : " (browsers and Node read a backslash as '/': the host is '" + truncate(host, limits.summary) + "')")))
 //	parts = (nonEmpty(input.script).hasValue()
 //	  ? [["script", "run JavaScript in the page: " + collapse(input.script), "evaluate " + truncate(collapse(input.script), 60)]] : [])
 //	+ (nonEmpty(input.url).hasValue()
-//	  ? [["url", "navigate to " + input.url.trim() + hostNote + (launch.size() == 0 ? "" : " with " + launch.join(", ")),
+//	  ? [["url", "navigate to " + input.url.trim() + urlHostNote + (launch.size() == 0 ? "" : " with " + launch.join(", ")),
 //	      "navigate " + truncate(input.url.trim(), limits.summary)]] : [])
 //	+ (tname == "puppeteer_screenshot" && nonEmpty(input.name).hasValue()
 //	  ? [["shot", "screenshot '" + truncate(collapse(input.name), 60) + "'" + (sel != "" ? " of " + sel : ""),
