@@ -25,7 +25,13 @@ type Checked struct {
 // Load parses and checks a catalog: Parse, then Check. The error is an
 // ErrorList with every problem found.
 func Load(file string, src []byte, opts Options) (*Checked, error) {
-	cat, errs := Parse(file, src)
+	return LoadFiles(file, src, nil, opts)
+}
+
+// LoadFiles parses and checks a catalog that may span several files:
+// ParseFiles, then Check.
+func LoadFiles(file string, src []byte, read ReadFile, opts Options) (*Checked, error) {
+	cat, errs := ParseFiles(file, src, read)
 	// Check what parsed even when the structure has problems, so that one
 	// run reports every mistake of the file.
 	checked, checkErrs := Check(cat, opts)

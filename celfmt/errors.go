@@ -93,11 +93,22 @@ func (l ErrorList) Error() string {
 // characters of the source are shown as '?' (one for one, so the caret
 // still lines up) rather than sent to a terminal.
 func (l ErrorList) Snippets(src []byte) string {
-	lines := strings.Split(string(src), "\n")
+	return l.SnippetsOf(func(string) []byte { return src })
+}
+
+// SnippetsOf is Snippets for a catalog of several files: src returns the
+// text of the file a position names (nil when it has none).
+func (l ErrorList) SnippetsOf(src func(file string) []byte) string {
 	var b strings.Builder
+	split := map[string][]string{}
 	for _, e := range l {
 		b.WriteString(printable(e.Error()))
 		b.WriteByte('\n')
+		lines, ok := split[e.Pos.File]
+		if !ok {
+			lines = strings.Split(string(src(e.Pos.File)), "\n")
+			split[e.Pos.File] = lines
+		}
 		if e.Pos.Line < 1 || e.Pos.Line > len(lines) {
 			continue
 		}

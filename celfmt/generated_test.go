@@ -18,7 +18,7 @@ func TestGeneratedAgreesWithChecked(t *testing.T) {
 	for _, file := range files {
 		src, err := os.ReadFile(file)
 		require.NoError(t, err)
-		checked, err := Load(filepath.Base(file), src, Options{})
+		checked, err := LoadFiles(filepath.Base(file), src, DirFiles(filepath.Dir(file)), Options{})
 		require.NoError(t, err)
 		entries, err := checked.Generated()
 		require.NoError(t, err)

@@ -3,11 +3,15 @@ package celfmt
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/permgen/permgen/runtime"
@@ -17,7 +21,7 @@ import (
 
 // Keys of the catalog format, in the order they are documented.
 var (
-	topKeys   = []string{"version", "let", "formatters"}
+	topKeys   = []string{"version", "include", "let", "formatters"}
 	entryKeys = []string{"tool", "aliases", "title", "description", "category", "icon", "communication", "input", "omits", "let",
 		"preview", "unwrap", "tier", "row", "result", "error", "expand", "examples"}
 	exampleKeys = []string{"input", "extra", "tool", "limits", "preview", "declines", "calls", "tier",
@@ -65,21 +69,222 @@ var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // Parse reads a catalog from YAML. It checks the file's structure (keys,
 // scalar types, duplicates, version, registry keys) but compiles no
 // expression: see Check. All problems are reported together, sorted, with
-// file:line:col positions.
+// file:line:col positions. A catalog given this way is one file: an
+// include is an error (see ParseFiles).
 func Parse(file string, src []byte) (*Catalog, ErrorList) {
-	if len(src) > MaxCatalogBytes {
-		var errs ErrorList
-		errs.Add(Pos{File: file, Line: 1, Col: 1}, "the catalog is %d bytes, more than the %d a catalog may have: split it",
-			len(src), MaxCatalogBytes)
-		return &Catalog{File: file}, errs
+	return ParseFiles(file, src, nil)
+}
+
+// ReadFile reads a file a catalog includes. It is given the file's path as
+// ParseFiles makes it: the directory of the including file joined with the
+// include, which stays inside the directory of the first file.
+type ReadFile func(name string) ([]byte, error)
+
+// DirFiles reads the files a catalog includes from the operating system's
+// directory dir: a name ParseFiles gives is read as dir joined with it.
+func DirFiles(dir string) ReadFile {
+	return func(name string) ([]byte, error) {
+		return os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
 	}
-	if errs := hiddenLineBreaks(file, src); len(errs) > 0 {
-		return &Catalog{File: file}, errs
+}
+
+// ParseFiles reads a catalog that may span several files: file, whose text
+// is src, and the files its include lists name, read with read (and the
+// ones they include). The files make one catalog: their shared lets are
+// shared by all their formatters, a registry key is claimed once among
+// them, and the formatters of a file come in the order written, each
+// included file's after those of the file that includes it. Positions name
+// the file where the text is.
+func ParseFiles(file string, src []byte, read ReadFile) (*Catalog, ErrorList) {
+	l := &loader{read: read, files: map[string]Pos{}, exampleNodes: maxCatalogExampleNodes, keys: map[string]registryKey{}}
+	cat := &Catalog{File: file}
+	root := l.file(file, src, Pos{})
+	if root != nil {
+		cat.Version = root.version
 	}
-	p := parser{file: file, lines: strings.Split(string(src), "\n"), exampleNodes: maxCatalogExampleNodes}
-	cat := p.parse(src)
-	p.errs.Sort()
-	return cat, p.errs
+	for _, f := range l.parsed {
+		cat.Lets = append(cat.Lets, f.lets...)
+	}
+	cat.Lets = l.distinctLets(cat.Lets)
+	for _, f := range l.parsed {
+		f.p.shared = cat.Lets
+		cat.Formatters = append(cat.Formatters, l.formatters(f)...)
+	}
+	if len(cat.Formatters) == 0 && root != nil && len(l.errs) == 0 && !l.reported() {
+		root.p.errorf(root.node, "the catalog has no formatters: add a list of formatters")
+	}
+	share := parser{errs: l.errs}
+	share.share(cat)
+	errs := share.errs
+	for _, f := range l.parsed {
+		errs = append(errs, f.p.errs...)
+	}
+	errs.Sort()
+	return cat, errs
+}
+
+// MaxCatalogFiles is how many files one catalog may span.
+const MaxCatalogFiles = 100
+
+// loader reads the files of one catalog.
+type loader struct {
+	read ReadFile
+	// files are the files read, by path, with where each was included.
+	files  map[string]Pos
+	parsed []*catalogFile
+	bytes  int // of every file read
+	// exampleNodes is how many more values the examples of all files may
+	// hold.
+	exampleNodes int
+	keys         map[string]registryKey
+	errs         ErrorList
+}
+
+// registryKey is where a tool or an alias was claimed.
+type registryKey struct {
+	what string // "tool" or "alias"
+	pos  Pos
+}
+
+// catalogFile is one file of a catalog, its top level read.
+type catalogFile struct {
+	p       *parser
+	node    *yaml.Node // the top-level mapping
+	fields  map[string]*yaml.Node
+	version int
+	lets    []Let
+}
+
+// reported reports whether a file already said what is wrong with its
+// formatters.
+func (l *loader) reported() bool {
+	for _, f := range l.parsed {
+		if len(f.p.errs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// file reads one file of the catalog and the files it includes; from is
+// where it was included (zero for the first file). It returns nil when the
+// file could not be read as a mapping.
+func (l *loader) file(name string, src []byte, from Pos) *catalogFile {
+	l.bytes += len(src)
+	if len(src) > MaxCatalogBytes || l.bytes > MaxCatalogBytes {
+		pos := Pos{File: name, Line: 1, Col: 1}
+		if len(src) > MaxCatalogBytes {
+			l.errs.Add(pos, "the catalog is %d bytes, more than the %d a catalog may have: split it",
+				len(src), MaxCatalogBytes)
+		} else {
+			l.errs.Add(from, "with %s the catalog's files are %d bytes, more than the %d a catalog may have", name, l.bytes, MaxCatalogBytes)
+		}
+		return nil
+	}
+	if errs := hiddenLineBreaks(name, src); len(errs) > 0 {
+		l.errs = append(l.errs, errs...)
+		return nil
+	}
+	p := &parser{file: name, lines: strings.Split(string(src), "\n"), exampleNodes: &l.exampleNodes}
+	f := p.top(src)
+	if f == nil {
+		l.parsed = append(l.parsed, &catalogFile{p: p})
+		return nil
+	}
+	l.parsed = append(l.parsed, f)
+	if n, ok := f.fields["include"]; ok {
+		l.include(f, n)
+	}
+	return f
+}
+
+// include reads the files an include lists, relative to the directory of
+// the file f that lists them.
+func (l *loader) include(f *catalogFile, n *yaml.Node) {
+	p := f.p
+	if n.Kind != yaml.SequenceNode {
+		p.errorf(n, "include must be a list of catalog files, got %s", describe(n))
+		return
+	}
+	for _, item := range n.Content {
+		rel, ok := p.str(item, "an included file")
+		if !ok {
+			continue
+		}
+		if problem := includeProblem(rel); problem != "" {
+			p.errorf(item, "cannot include %q: %s", rel, problem)
+			continue
+		}
+		pos := p.pos(item)
+		if l.read == nil {
+			p.errorf(item, "cannot include %q: the catalog was given as one file's text, without a way to read the files it includes (load it with LoadFiles)", rel)
+			continue
+		}
+		name := filepath.Join(filepath.Dir(p.file), filepath.FromSlash(rel))
+		if first, dup := l.files[name]; dup || name == l.parsed[0].p.file {
+			if name == l.parsed[0].p.file {
+				p.errorf(item, "cannot include %q: it is the catalog's first file", rel)
+			} else {
+				p.errorf(item, "%q is included again: already included at %s", rel, first)
+			}
+			continue
+		}
+		if len(l.files) == MaxCatalogFiles-1 {
+			p.errorf(item, "cannot include %q: a catalog may span at most %d files", rel, MaxCatalogFiles)
+			return
+		}
+		l.files[name] = pos
+		src, err := l.read(name)
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			err = pe.Err // the diagnostic names the file as the catalog does
+		}
+		if err != nil {
+			p.errorf(item, "cannot include %q: %v", rel, err)
+			continue
+		}
+		l.file(name, src, pos)
+	}
+}
+
+// includeProblem says what is wrong with the path of an included file, or
+// returns "": a relative, clean, slash-separated path to a .yaml or .yml
+// file below the including file's directory, so that a catalog from a
+// plugin reads nothing outside its own directory.
+func includeProblem(rel string) string {
+	switch {
+	case rel == "":
+		return "the path is empty"
+	case strings.HasPrefix(rel, "/") || filepath.IsAbs(rel) || filepath.VolumeName(rel) != "":
+		return "the path must be relative to this file's directory"
+	case strings.ContainsRune(rel, '\\'):
+		return "write the path with forward slashes"
+	case !fs.ValidPath(rel):
+		return "the path must be clean and stay inside this file's directory (no \"..\", \".\" or empty parts)"
+	case !strings.HasSuffix(rel, ".yaml") && !strings.HasSuffix(rel, ".yml"):
+		return "a catalog file's name ends with .yaml or .yml"
+	}
+	for _, r := range rel {
+		if r < ' ' || r == 0x7f || !unicode.IsPrint(r) {
+			return "the path holds a control or invisible character"
+		}
+	}
+	return ""
+}
+
+// distinctLets returns the shared lets of every file without those that
+// take the name of one before them, which it reports.
+func (l *loader) distinctLets(lets []Let) []Let {
+	first := map[string]Pos{}
+	distinct := lets[:0:0]
+	for _, let := range lets {
+		if pos, dup := first[let.Name]; dup {
+			l.errs.Add(let.NamePos, "duplicate let %q: already shared at %s", let.Name, pos)
+			continue
+		}
+		first[let.Name] = let.NamePos
+		distinct = append(distinct, let)
+	}
+	return distinct
 }
 
 // maxLineBreakErrors bounds how many hidden line breaks one catalog reports.
@@ -129,8 +334,9 @@ type parser struct {
 	lines     []string
 	runeLines [][]rune // lines as runes, built on first use
 	errs      ErrorList
-	// exampleNodes is how many more values the examples may hold.
-	exampleNodes int
+	// exampleNodes is how many more values the examples of the catalog
+	// may hold.
+	exampleNodes *int
 	// shared are the catalog's shared lets (Catalog.Lets).
 	shared []Let
 }
@@ -154,8 +360,10 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
 
-func (p *parser) parse(src []byte) *Catalog {
-	cat := &Catalog{File: p.file}
+// top reads a file's top level: its version, shared lets and includes,
+// and the keys the rest of it has. It returns nil when the file is not a
+// mapping.
+func (p *parser) top(src []byte) *catalogFile {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		msg := err.Error()
@@ -177,49 +385,55 @@ func (p *parser) parse(src []byte) *Catalog {
 			col += len(text) - len(strings.TrimLeft(text, " \t"))
 		}
 		p.errs.Add(Pos{File: p.file, Line: line, Col: col}, "invalid YAML: %s", msg)
-		return cat
+		return nil
 	}
 	if len(doc.Content) == 0 {
 		p.errs.Add(Pos{File: p.file, Line: 1, Col: 1}, `empty catalog: want "version: %d" and a list of formatters`, CatalogVersion)
-		return cat
+		return nil
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		p.errorf(root, "a catalog must be a mapping with version and formatters, got %s", describe(root))
-		return cat
+		return nil
 	}
-	fields := p.mapping(root, topKeys, "catalog")
-	if v, ok := fields["version"]; ok {
-		cat.Version = p.version(v)
+	f := &catalogFile{p: p, node: root, fields: p.mapping(root, topKeys, "catalog")}
+	if v, ok := f.fields["version"]; ok {
+		f.version = p.version(v)
 	} else {
 		p.errorf(root, "missing version: add \"version: %d\" at the top", CatalogVersion)
 	}
-	if l, ok := fields["let"]; ok {
-		cat.Lets = p.lets(l, "the catalog")
-		p.shared = cat.Lets
+	if l, ok := f.fields["let"]; ok {
+		f.lets = p.lets(l, "the catalog")
 	}
-	f, ok := fields["formatters"]
+	return f
+}
+
+// formatters reads the formatters of one file of the catalog, claiming
+// their registry keys among those of every file.
+func (l *loader) formatters(f *catalogFile) []*Entry {
+	if f.node == nil {
+		return nil
+	}
+	p := f.p
+	n, ok := f.fields["formatters"]
 	if !ok {
-		p.errorf(root, "missing formatters: add a list of formatters")
-		return cat
+		if f.fields["include"] == nil && f.fields["let"] == nil {
+			p.errorf(f.node, "missing formatters: add a list of formatters")
+		}
+		return nil
 	}
-	if f.Kind != yaml.SequenceNode {
-		p.errorf(f, "formatters must be a list, got %s", describe(f))
-		return cat
+	if n.Kind != yaml.SequenceNode {
+		p.errorf(n, "formatters must be a list, got %s", describe(n))
+		return nil
 	}
-	if len(f.Content) == 0 {
-		p.errorf(f, "formatters is empty: add at least one formatter")
+	if len(n.Content) == 0 {
+		p.errorf(n, "formatters is empty: add at least one formatter")
 	}
 	// A registry key is a tool or an alias: each names one formatter.
-	type key struct {
-		what string // "tool" or "alias"
-		pos  Pos
-	}
-	seen := map[string]key{}
 	claim := func(name, what string, pos Pos) {
-		first, dup := seen[name]
+		first, dup := l.keys[name]
 		if !dup {
-			seen[name] = key{what, pos}
+			l.keys[name] = registryKey{what, pos}
 			return
 		}
 		if what == "tool" && first.what == "tool" {
@@ -230,7 +444,8 @@ func (p *parser) parse(src []byte) *Catalog {
 		p.errs.Add(pos, "duplicate %s %q: already defined as %s at %s", what, name, articled(first.what), first.pos)
 		p.errs.Add(first.pos, "%s %q is defined again as %s at %s", first.what, name, articled(what), pos)
 	}
-	for _, item := range f.Content {
+	var entries []*Entry
+	for _, item := range n.Content {
 		e := p.entry(item)
 		if e == nil {
 			continue
@@ -241,10 +456,9 @@ func (p *parser) parse(src []byte) *Catalog {
 		for i, a := range e.Aliases {
 			claim(a, "alias", e.AliasPos[i])
 		}
-		cat.Formatters = append(cat.Formatters, e)
+		entries = append(entries, e)
 	}
-	p.share(cat)
-	return cat
+	return entries
 }
 
 // articled returns "a tool" or "an alias".
@@ -1012,16 +1226,16 @@ func (p *parser) limits(n *yaml.Node) Limits {
 // what they may still hold) and of all the examples are bounded: a small
 // file cannot expand into an enormous one.
 func (p *parser) exampleValue(n *yaml.Node, left *int) any {
-	budget := min(*left, p.exampleNodes)
+	budget := min(*left, *p.exampleNodes)
 	start := budget
 	v, err := yamlValue(n, &budget, 0)
 	spent := start - max(budget, 0)
 	*left -= spent
-	p.exampleNodes -= spent
+	*p.exampleNodes -= spent
 	if err != nil {
 		err.Pos.File = p.file
 		switch {
-		case p.exampleNodes <= 0:
+		case *p.exampleNodes <= 0:
 			err.Msg = fmt.Sprintf("example values are too large: more than %d values in all the examples", maxCatalogExampleNodes)
 		case *left <= 0:
 			err.Msg = fmt.Sprintf("the example is too large: more than %d values", maxExampleNodes)

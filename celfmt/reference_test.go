@@ -2,6 +2,7 @@ package celfmt
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -29,10 +30,28 @@ func TestLanguageReference(t *testing.T) {
 
 	var input *value.Object
 	catalogs := 0
-	for _, m := range fencedBlock.FindAllStringSubmatch(text, -1) {
+	// A block whose first line names a file ("# servers/db.yaml") is a
+	// file that catalogs of the reference include, relative to it.
+	files := map[string][]byte{}
+	blocks := fencedBlock.FindAllStringSubmatch(text, -1)
+	for _, m := range blocks {
+		if name, ok := includedName(m[2]); ok && m[1] == "yaml" {
+			files[filepath.Join(filepath.Dir(languageReference), name)] = []byte(m[2])
+		}
+	}
+	read := func(name string) ([]byte, error) {
+		if src, ok := files[name]; ok {
+			return src, nil
+		}
+		return nil, os.ErrNotExist
+	}
+	for _, m := range blocks {
 		switch m[1] {
 		case "yaml":
-			_, err := Load(languageReference, []byte(m[2]), Options{})
+			if _, ok := includedName(m[2]); ok {
+				continue // loaded with the catalog that includes it
+			}
+			_, err := LoadFiles(languageReference, []byte(m[2]), read, Options{})
 			require.NoError(t, err, "catalog in the reference:\n%s", m[2])
 			catalogs++
 		case "json":
@@ -62,4 +81,12 @@ func TestLanguageReference(t *testing.T) {
 		assert.Contains(t, text, "| `"+key+"` |", "catalog key %s is not documented", key)
 	}
 	assert.True(t, strings.Contains(text, "`tool`") && strings.Contains(text, "`limits`") && strings.Contains(text, "`input`"))
+}
+
+// includedName returns the file name a block of the reference starts
+// with, as a comment ("# servers/db.yaml"), when it is an included file.
+func includedName(block string) (string, bool) {
+	first, _, _ := strings.Cut(block, "\n")
+	name, ok := strings.CutPrefix(first, "# ")
+	return name, ok && strings.HasSuffix(name, ".yaml") && !strings.Contains(name, " ")
 }

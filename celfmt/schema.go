@@ -38,11 +38,15 @@ func Schema() []byte {
 		"title":                "permgen formatter catalog",
 		"description":          "Formatters written in CEL that turn AI agents' tool calls into the text of a permission prompt.",
 		"type":                 "object",
-		"required":             []string{"version", "formatters"},
+		"required":             []string{"version"},
 		"additionalProperties": false,
 		"properties": map[string]any{
 			"version": map[string]any{"const": CatalogVersion, "description": "the catalog format version"},
 			"let":     lets("named CEL sub-expressions the formatters share: each formatter that names one gets it"),
+			"include": map[string]any{
+				"type": "array", "description": "more files of the catalog, relative to this file's directory",
+				"items": map[string]any{"type": "string", "pattern": `^[^/\\].*\.ya?ml$`},
+			},
 			"formatters": map[string]any{
 				"type": "array", "minItems": 1,
 				"items": map[string]any{"$ref": "#/definitions/formatter"},

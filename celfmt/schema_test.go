@@ -20,7 +20,7 @@ import (
 // catalog that is valid YAML (their mistakes are in CEL, duplicates or
 // examples, which only Load checks).
 var schemaRejects = map[string]bool{
-	"alias-clash.yaml": true, "example-tool-and-limits.yaml": true, "bad-input-type.yaml": true, "empty-formatters.yaml": true, "entry-not-mapping.yaml": true,
+	"alias-clash.yaml": true, "include-paths.yaml": true, "example-tool-and-limits.yaml": true, "bad-input-type.yaml": true, "empty-formatters.yaml": true, "entry-not-mapping.yaml": true,
 	"example-preview-and-declines.yaml": true, "formatters-not-list.yaml": true,
 	"invalid-key-space.yaml": true, "invalid-key-wildcard.yaml": true, "let-shadows-input.yaml": true,
 	"missing-preview.yaml": true, "missing-tool.yaml": true, "missing-version.yaml": true,

@@ -199,7 +199,8 @@ func emit(c *celfmt.Checked, cfg Config, entries []celfmt.GeneratedEntry, plans 
 				}
 			}
 			f.Comment("")
-			f.Comment("Defined in " + commentText(source) + ", registered with owner " + commentText(strconv.Quote(e.Owner)) + ":")
+			// The owner names the file of the catalog the entry is in.
+			f.Comment("Defined in " + commentText(strings.TrimSuffix(e.Owner, "#"+e.Tool)) + ", registered with owner " + commentText(strconv.Quote(e.Owner)) + ":")
 			f.Comment("")
 			for _, l := range e.Lets {
 				writeSource(f, l.Name+" = ", l.Source)

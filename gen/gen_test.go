@@ -27,9 +27,11 @@ func goodCatalogs(t *testing.T) []string {
 	return files
 }
 
-func load(t testing.TB, file string, src []byte) *celfmt.Checked {
+// load checks a catalog whose positions name it file; the files it
+// includes are read from dir.
+func load(t testing.TB, file string, src []byte, dir string) *celfmt.Checked {
 	t.Helper()
-	checked, err := celfmt.Load(file, src, celfmt.Options{})
+	checked, err := celfmt.LoadFiles(file, src, celfmt.DirFiles(dir), celfmt.Options{})
 	require.NoError(t, err)
 	return checked
 }
@@ -49,7 +51,7 @@ func TestGolden(t *testing.T) {
 		require.NoError(t, err)
 		name := filepath.Base(file)
 		dir, pkg := goldenDir(file)
-		files, err := Generate(load(t, name, src), Config{Package: pkg})
+		files, err := Generate(load(t, name, src, filepath.Dir(file)), Config{Package: pkg})
 		require.NoError(t, err)
 		for fname, got := range files {
 			path := filepath.Join(dir, fname)
@@ -89,10 +91,10 @@ func TestDeterministic(t *testing.T) {
 	for _, file := range goodCatalogs(t) {
 		src, err := os.ReadFile(file)
 		require.NoError(t, err)
-		first, err := Generate(load(t, "c.yaml", src), Config{Package: "p"})
+		first, err := Generate(load(t, "c.yaml", src, filepath.Dir(file)), Config{Package: "p"})
 		require.NoError(t, err)
 		for range 5 {
-			again, err := Generate(load(t, "c.yaml", src), Config{Package: "p"})
+			again, err := Generate(load(t, "c.yaml", src, filepath.Dir(file)), Config{Package: "p"})
 			require.NoError(t, err)
 			require.Equal(t, first, again)
 		}
@@ -101,9 +103,9 @@ func TestDeterministic(t *testing.T) {
 		ordered := shuffleEntryKeys(t, src, nil)
 		shuffled := shuffleEntryKeys(t, src, rand.New(rand.NewPCG(1, 2)))
 		require.NotEqual(t, string(ordered), string(shuffled))
-		want, err := Generate(load(t, "c.yaml", ordered), Config{Package: "p"})
+		want, err := Generate(load(t, "c.yaml", ordered, filepath.Dir(file)), Config{Package: "p"})
 		require.NoError(t, err)
-		got, err := Generate(load(t, "c.yaml", shuffled), Config{Package: "p"})
+		got, err := Generate(load(t, "c.yaml", shuffled, filepath.Dir(file)), Config{Package: "p"})
 		require.NoError(t, err)
 		assert.Equal(t, want, got, "shuffled catalog:\n%s", shuffled)
 	}

@@ -111,7 +111,7 @@ func (l layout) within(tool string, from, to int) bool {
 
 func generateStock(t *testing.T, src []byte) layout {
 	t.Helper()
-	files, err := Generate(load(t, "formatters.yaml", src), Config{Package: "generated"})
+	files, err := Generate(load(t, "formatters.yaml", src, ".."), Config{Package: "generated"})
 	require.NoError(t, err)
 	require.Len(t, files, 1)
 	out := files["formatters_gen.go"]

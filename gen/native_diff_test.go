@@ -33,6 +33,7 @@ import (
 	"github.com/permgen/permgen/testdata/gen/secrets"
 	"github.com/permgen/permgen/testdata/gen/shared"
 	"github.com/permgen/permgen/testdata/gen/slotlets"
+	"github.com/permgen/permgen/testdata/gen/spans"
 	"github.com/permgen/permgen/testdata/gen/typed"
 	"github.com/permgen/permgen/testdata/gen/wrapped"
 )
@@ -53,6 +54,7 @@ var nativeCatalogs = map[string]func() []runtime.Entry{
 	"testdata/catalogs/good/secrets.yaml":         secrets.Entries,
 	"testdata/catalogs/good/shared.yaml":          shared.Entries,
 	"testdata/catalogs/good/slotlets.yaml":        slotlets.Entries,
+	"testdata/catalogs/good/spans.yaml":           spans.Entries,
 	"testdata/catalogs/good/typed.yaml":           typed.Entries,
 	"testdata/catalogs/good/wrapped.yaml":         wrapped.Entries,
 	"formatters.yaml":                             generated.Entries,
@@ -236,7 +238,7 @@ func TestNativeAgreesWithInterpreterOnExamples(t *testing.T) {
 			require.NoError(t, err)
 			// The generated packages were generated from the catalog
 			// loaded under its base name.
-			checked, err := celfmt.Load(filepath.Base(catalog), src, celfmt.Options{})
+			checked, err := celfmt.LoadFiles(filepath.Base(catalog), src, celfmt.DirFiles(filepath.Dir(filepath.Join("..", filepath.FromSlash(catalog)))), celfmt.Options{})
 			require.NoError(t, err)
 			native := map[string]runtime.Formatter{}
 			for _, e := range entries() {

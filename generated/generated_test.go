@@ -16,12 +16,14 @@ import (
 
 // dispatchers returns a dispatcher over the compiled-in registration and one
 // over the same catalog loaded from YAML at run time.
-func dispatchers(t *testing.T, register func(*runtime.Registry) error, file string, src []byte) (compiled, loaded *runtime.Dispatcher) {
+func dispatchers(t *testing.T, register func(*runtime.Registry) error, file string, src []byte, dir string) (compiled, loaded *runtime.Dispatcher) {
 	t.Helper()
 	a := runtime.NewRegistry()
 	require.NoError(t, register(a))
 	b := runtime.NewRegistry()
-	_, err := celfmt.LoadCatalog(b, file, src, celfmt.Options{})
+	checked, err := celfmt.LoadFiles(file, src, celfmt.DirFiles(dir), celfmt.Options{})
+	require.NoError(t, err)
+	_, err = celfmt.RegisterChecked(b, checked)
 	require.NoError(t, err)
 	var errs []error
 	onFailure := func(f runtime.Failure) { errs = append(errs, f.Err) }
@@ -34,9 +36,9 @@ func dispatchers(t *testing.T, register func(*runtime.Registry) error, file stri
 }
 
 // assertAgree runs every example of a catalog through both dispatchers.
-func assertAgree(t *testing.T, compiled, loaded *runtime.Dispatcher, file string, src []byte) int {
+func assertAgree(t *testing.T, compiled, loaded *runtime.Dispatcher, file string, src []byte, dir string) int {
 	t.Helper()
-	cat, errs := celfmt.Parse(file, src)
+	cat, errs := celfmt.ParseFiles(file, src, celfmt.DirFiles(dir))
 	require.Empty(t, errs)
 	n := 0
 	for _, e := range cat.Formatters {
@@ -106,8 +108,8 @@ func TestStockCatalogAgrees(t *testing.T) {
 	compiled, loaded := dispatchers(t, func(r *runtime.Registry) error {
 		_, err := generated.Register(r)
 		return err
-	}, "formatters.yaml", src)
-	assert.Positive(t, assertAgree(t, compiled, loaded, "formatters.yaml", src))
+	}, "formatters.yaml", src, "..")
+	assert.Positive(t, assertAgree(t, compiled, loaded, "formatters.yaml", src, ".."))
 }
 
 // TestTestdataCatalogsAgree does the same for every valid catalog under
@@ -119,15 +121,15 @@ func TestTestdataCatalogsAgree(t *testing.T) {
 		src, err := os.ReadFile(file)
 		require.NoError(t, err)
 		name := filepath.Base(file)
-		checked, err := celfmt.Load(name, src, celfmt.Options{})
+		checked, err := celfmt.LoadFiles(name, src, celfmt.DirFiles(filepath.Dir(file)), celfmt.Options{})
 		require.NoError(t, err)
 		entries, err := checked.Generated()
 		require.NoError(t, err)
 		compiled, loaded := dispatchers(t, func(r *runtime.Registry) error {
 			_, err := celfmt.RegisterGenerated(r, celfmt.NewGeneratedCatalog(celfmt.EnvVersion, entries))
 			return err
-		}, name, src)
-		assert.Positive(t, assertAgree(t, compiled, loaded, name, src), file)
+		}, name, src, filepath.Dir(file))
+		assert.Positive(t, assertAgree(t, compiled, loaded, name, src, filepath.Dir(file)), file)
 	}
 }
 

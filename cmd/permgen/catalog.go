@@ -161,20 +161,43 @@ func packageName(dir string) string {
 
 // loadCatalogFile reads and checks a catalog whose positions name it name,
 // printing every diagnostic, with the path as given, when it has problems.
+//
+// The files the catalog includes are named, in positions, by the same
+// path below name's directory as they have below path's.
 func loadCatalogFile(command, path, name string, opts celfmt.Options, stderr io.Writer) (*celfmt.Checked, bool) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		errorf(stderr, command, "%v", err)
 		return nil, false
 	}
-	checked, err := celfmt.Load(name, src, opts)
+	// osPath is the file a position's name stands for.
+	osPath := func(file string) string {
+		if file == name {
+			return path
+		}
+		rel, err := filepath.Rel(filepath.Dir(name), file)
+		if err != nil {
+			return file
+		}
+		return filepath.Join(filepath.Dir(path), rel)
+	}
+	sources := map[string][]byte{path: src}
+	read := func(file string) ([]byte, error) {
+		text, err := os.ReadFile(osPath(file))
+		if err != nil {
+			return nil, err
+		}
+		sources[osPath(file)] = text
+		return text, nil
+	}
+	checked, err := celfmt.LoadFiles(name, src, read, opts)
 	var errs celfmt.ErrorList
 	switch {
 	case errors.As(err, &errs):
 		for _, e := range errs {
-			e.Pos.File = path
+			e.Pos.File = osPath(e.Pos.File)
 		}
-		fmt.Fprint(stderr, errs.Snippets(src))
+		fmt.Fprint(stderr, errs.SnippetsOf(func(file string) []byte { return sources[file] }))
 		errorf(stderr, command, "%s: %s", path, problems(len(errs)))
 		return nil, false
 	case err != nil:

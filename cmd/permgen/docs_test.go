@@ -392,6 +392,8 @@ var docFigures = []docFigure{
 	{"docs/catalogs.md", regexp.MustCompile(`at most [\d,]+\s+of at most ([\d,]+) characters`), constant(celfmt.MaxSharedLetChars)},
 	{"docs/language.md", regexp.MustCompile(`use its shared lets at most ([\d,]+) times`), constant(celfmt.MaxSharedLetUses)},
 	{"docs/language.md", regexp.MustCompile(`times, of at most ([\d,]+) characters`), constant(celfmt.MaxSharedLetChars)},
+	{"docs/language.md", regexp.MustCompile(`a catalog spans\s+at\s+most (\d+) files`), constant(celfmt.MaxCatalogFiles)},
+	{"docs/language.md", regexp.MustCompile(`most \d+ files of (\d+) MiB in all`), constant(celfmt.MaxCatalogBytes >> 20)},
 	{"docs/catalogs.md", regexp.MustCompile(`after ([\d,]+) units`), constant(celfmt.DefaultCostLimit)},
 	{"docs/catalogs.md", regexp.MustCompile(`allocates more than (\d+) MiB`), constant(celfmt.DefaultMemoryBudget >> 20)},
 	{"docs/generate.md", regexp.MustCompile("`celrt.MaxSteps`\\s+\\(([\\d,]+)\\)"), constant(celrt.MaxSteps)},

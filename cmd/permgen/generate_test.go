@@ -395,3 +395,29 @@ func TestGenerateKeepsAHandWrittenFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "nothing else is written")
 }
+
+// TestCatalogOfSeveralFiles runs the catalog commands on a catalog that
+// includes other files: each file's formatters answer, and a diagnostic
+// names the file where the text is, with that file's line under it.
+func TestCatalogOfSeveralFiles(t *testing.T) {
+	catalogs := filepath.Join("..", "..", "testdata", "catalogs")
+	good := filepath.Join(catalogs, "good", "spans.yaml")
+	stdout, stderr, code := runCLI(t, "", "check", good)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stdout, "4 formatters, all checks pass")
+
+	stdout, stderr, code = runCLI(t, `{"tool": "crawler:fetch", "input": {"url": "https://example.com/x"}}`+"\n", "preview", "--catalog", good)
+	require.Equal(t, exitOK, code, stderr)
+	assert.Contains(t, stdout, "crawler fetches https://example.com/x")
+
+	stdout, _, code = runCLI(t, "", "list", good)
+	require.Equal(t, exitOK, code)
+	assert.Contains(t, stdout, filepath.Join(catalogs, "good", "spans", "web", "fetch.yaml")+"#crawler:fetch")
+
+	bad := filepath.Join(catalogs, "bad", "include-clash.yaml")
+	_, stderr, code = runCLI(t, "", "check", bad)
+	assert.Equal(t, 1, code)
+	more := filepath.Join(catalogs, "bad", "include-clash", "more.yaml")
+	assert.Contains(t, stderr, more+":8:28: preview: undeclared reference to 'wher'\n        preview: '\"restart \" + wher'\n")
+	assert.Contains(t, stderr, bad+":9:11: tool \"deploy\" is defined again at ")
+}
