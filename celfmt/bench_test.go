@@ -108,7 +108,7 @@ func BenchmarkLoadStock(b *testing.B) {
 	b.Run("parse", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, errs := Parse("formatters.yaml", src); len(errs) > 0 {
+			if _, errs := ParseFiles("formatters.yaml", src, DirFiles("..")); len(errs) > 0 {
 				b.Fatal(errs)
 			}
 		}
@@ -116,7 +116,7 @@ func BenchmarkLoadStock(b *testing.B) {
 	b.Run("check", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := Load("formatters.yaml", src, Options{SkipExamples: true}); err != nil {
+			if _, err := LoadFiles("formatters.yaml", src, DirFiles(".."), Options{SkipExamples: true}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -329,6 +329,12 @@ func compile(env *cel.Env, calls callTable, src Source, what string, fields, let
 						} else {
 							msg += ": only result, error and expand see the call's result"
 						}
+					} else if m != nil {
+						if s := suggestName(m[1], lets); s != "" {
+							msg += fmt.Sprintf(" (did you mean '%s'?)", s)
+						}
+					} else if m := memberCall.FindStringSubmatch(msg); m != nil && isGlobalFunction(m[1]) {
+						msg += fmt.Sprintf(" (%s is a function, not a method: write %s(x, …) rather than x.%s(…))", m[1], m[1], m[1])
 					}
 				}
 				pos = src.PosAt(line, col)
@@ -456,6 +462,64 @@ func nameStart(text string, line, col int, fn string) int {
 		return start
 	}
 	return col
+}
+
+// memberCall matches the diagnostic of a function called as a method
+// that has no such overload: x.truncate(10).
+var memberCall = regexp.MustCompile(`^found no matching overload for '([A-Za-z_][A-Za-z0-9_]*)' applied to '[^']*\.\(`)
+
+// standardGlobals are CEL's functions called as globals that a
+// misspelling most often means.
+var standardGlobals = []string{"size", "int", "uint", "double", "string", "bool", "bytes", "type", "dyn", "has", "matches", "duration", "timestamp"}
+
+// suggestName returns the variable, let or function a misspelt name most
+// likely means: one a letter away, two letters swapped, or one it starts
+// with three letters or more (trunc, truncate). Names are short, so a
+// looser match would suggest unrelated ones (kinds, lines).
+func suggestName(word string, lets []string) string {
+	known := append([]string{varInput, varTool, varLimits}, lets...)
+	known = append(known, standardGlobals...)
+	for _, f := range functions {
+		known = append(known, f.name)
+	}
+	lower := strings.ToLower(word)
+	for _, k := range known {
+		if editDistance(lower, strings.ToLower(k)) == 1 || swapped(lower, strings.ToLower(k)) {
+			return k
+		}
+	}
+	if len(word) >= 3 {
+		for _, k := range known {
+			if strings.HasPrefix(strings.ToLower(k), lower) {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// swapped reports whether a is b with two neighbouring letters swapped.
+func swapped(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i+1 < len(a); i++ {
+		if a[i] != b[i] {
+			return a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+		}
+	}
+	return false
+}
+
+// isGlobalFunction reports whether name is one of this package's
+// functions, which are called as globals only.
+func isGlobalFunction(name string) bool {
+	for _, f := range functions {
+		if f.name == name {
+			return true
+		}
+	}
+	return false
 }
 
 var undeclared = regexp.MustCompile(`^undeclared reference to '([A-Za-z_][A-Za-z0-9_.]*)'`)

@@ -85,7 +85,7 @@ func (l ErrorList) Error() string {
 // Snippets returns the diagnostics with, under each, the line of src it
 // points into and a caret under the column:
 //
-//	catalog.yaml:7:13: undeclared reference to 'inptu'
+//	catalog.yaml:7:13: undeclared reference to 'inptu' (did you mean 'input'?)
 //	    preview: inptu.path
 //	             ^
 //

@@ -37,7 +37,7 @@ func ExampleEval() {
 	// nonEmpty(input.?missing.orValue("")): optional_type(string) = optional.none() (text "", declined true)
 	// input.edits[0]: dyn = {"old": "a"} (text "", declined false)
 	// tool + " " + string(limits.summary): string = "edit 80" (text "edit 80", declined false)
-	// expr:1:11: undeclared reference to 'inptu'
+	// expr:1:11: undeclared reference to 'inptu' (did you mean 'input'?)
 	//     "edit " + inptu.path
 	//               ^
 }

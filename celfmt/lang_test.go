@@ -97,7 +97,7 @@ func TestEval(t *testing.T) {
 	_, err := Eval("1 +\n  inptu", nil, "t", Limits{}, Options{})
 	var list ErrorList
 	require.True(t, errors.As(err, &list))
-	assert.Equal(t, "expr:2:3: undeclared reference to 'inptu'", list.Error())
+	assert.Equal(t, "expr:2:3: undeclared reference to 'inptu' (did you mean 'input'?)", list.Error())
 
 	_, err = Eval("  ", nil, "t", Limits{}, Options{})
 	assert.EqualError(t, err, "expr:1:1: empty expression")

@@ -383,6 +383,9 @@ func (p *parser) top(src []byte) *catalogFile {
 		if line <= len(p.lines) {
 			text := p.lines[line-1]
 			col += len(text) - len(strings.TrimLeft(text, " \t"))
+			if at, hint := quotedThenMore(text); hint != "" {
+				col, msg = utf8.RuneCountInString(text[:at])+1, msg+": "+hint
+			}
 		}
 		p.errs.Add(Pos{File: p.file, Line: line, Col: col}, "invalid YAML: %s", msg)
 		return nil
@@ -460,6 +463,45 @@ func (l *loader) formatters(f *catalogFile) []*Entry {
 	}
 	return entries
 }
+
+// quotedThenMore recognizes the most common YAML mistake of catalog
+// authors: CEL that starts with a quote written as a plain value
+// (preview: "to " + input.env). YAML reads a quoted value up to its
+// closing quote, and the rest of the line is then not YAML. It returns
+// the byte offset of the text after the closing quote and a hint, or ""
+// when line is not such a line.
+func quotedThenMore(line string) (int, string) {
+	m := quotedValue.FindStringSubmatchIndex(line)
+	if m == nil {
+		return 0, ""
+	}
+	key, start := line[m[2]:m[3]], m[4] // the opening quote
+	q := line[start]
+	i := start + 1
+	for i < len(line) {
+		switch {
+		case q == '"' && line[i] == '\\':
+			i += 2
+			continue
+		case q == '\'' && line[i] == '\'' && i+1 < len(line) && line[i+1] == '\'':
+			i += 2
+			continue
+		case line[i] == q:
+			rest := strings.TrimSpace(line[i+1:])
+			if rest == "" || rest[0] == '#' {
+				return 0, ""
+			}
+			return i + 1, fmt.Sprintf("YAML reads a value that starts with a quote only up to its closing quote: "+
+				"write CEL that starts with a quote inside the other quotes (%s: '\"to \" + input.env', each ' inside doubled) "+
+				"or as a block (%s: |, and the expression on the next line, indented)", key, key)
+		}
+		i++
+	}
+	return 0, ""
+}
+
+// quotedValue matches a mapping key whose value starts with a quote.
+var quotedValue = regexp.MustCompile(`^\s*(?:-\s+)?([A-Za-z_][A-Za-z0-9_]*):\s+(["'])`)
 
 // articled returns "a tool" or "an alias".
 func articled(what string) string {

@@ -71,7 +71,7 @@ func TestLoadCatalogRegistersNothingOnError(t *testing.T) {
 	_, err = celfmt.LoadCatalog(reg, "bad.yaml", bad, celfmt.Options{})
 	var list celfmt.ErrorList
 	require.True(t, errors.As(err, &list))
-	assert.Equal(t, "bad.yaml:6:14: preview: undeclared reference to 'inptu'", list.Error())
+	assert.Equal(t, "bad.yaml:6:14: preview: undeclared reference to 'inptu' (did you mean 'input'?)", list.Error())
 	_, ok := reg.Lookup("a")
 	assert.False(t, ok)
 }
@@ -87,7 +87,7 @@ func TestRegisterCEL(t *testing.T) {
 	assert.Equal(t, runtime.Preview{Text: "from https://example.com", Formatter: "plugin:fetch"}, p)
 
 	_, err = celfmt.RegisterCEL(reg, "other", "plugin:other", "\"a\" +\n  inptu", celfmt.Options{})
-	assert.EqualError(t, err, "plugin:other:2:3: preview: undeclared reference to 'inptu'")
+	assert.EqualError(t, err, "plugin:other:2:3: preview: undeclared reference to 'inptu' (did you mean 'input'?)")
 	_, err = celfmt.RegisterCEL(reg, "bad key", "plugin", `"x"`, celfmt.Options{})
 	assert.ErrorIs(t, err, runtime.ErrInvalidKey)
 	_, err = celfmt.RegisterCEL(reg, "web_fetch", "plugin:again", `"x"`, celfmt.Options{})

@@ -30,7 +30,7 @@ var stockChecked = sync.OnceValues(func() (*Checked, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Load("formatters.yaml", src, Options{})
+	return LoadFiles("formatters.yaml", src, DirFiles(".."), Options{})
 })
 
 // stockCatalog is the stock catalog loaded at run time.

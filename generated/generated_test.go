@@ -202,7 +202,10 @@ func BenchmarkPreview(b *testing.B) {
 			if mode == "generated" {
 				_, err = generated.Register(reg)
 			} else {
-				_, err = celfmt.LoadCatalog(reg, "formatters.yaml", src, celfmt.Options{})
+				var checked *celfmt.Checked
+				if checked, err = celfmt.LoadFiles("formatters.yaml", src, celfmt.DirFiles(".."), celfmt.Options{}); err == nil {
+					_, err = celfmt.RegisterChecked(reg, checked)
+				}
 			}
 			if err != nil {
 				b.Fatal(err)

@@ -38,7 +38,7 @@ var stockChecked = sync.OnceValues(func() (*celfmt.Checked, error) {
 	if err != nil {
 		return nil, err
 	}
-	return celfmt.Load("formatters.yaml", src, celfmt.Options{})
+	return celfmt.LoadFiles("formatters.yaml", src, celfmt.DirFiles(".."), celfmt.Options{})
 })
 
 // stockPairs pairs each entry of formatters.yaml with its native

@@ -358,7 +358,7 @@ func loadedChecked(b testing.TB) *celfmt.Checked {
 	if err != nil {
 		b.Fatal(err)
 	}
-	checked, err := celfmt.Load("formatters.yaml", src, celfmt.Options{SkipExamples: true})
+	checked, err := celfmt.LoadFiles("formatters.yaml", src, celfmt.DirFiles(".."), celfmt.Options{SkipExamples: true})
 	if err != nil {
 		b.Fatal(err)
 	}

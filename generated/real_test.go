@@ -103,7 +103,7 @@ func stockSchemas() map[string]map[string][]string {
 func TestStockFieldsComeFromRealSchemas(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "formatters.yaml"))
 	require.NoError(t, err)
-	cat, errs := celfmt.Parse("formatters.yaml", src)
+	cat, errs := celfmt.ParseFiles("formatters.yaml", src, celfmt.DirFiles(".."))
 	require.Empty(t, errs)
 	schemas := stockSchemas()
 	seen := map[string]bool{}
