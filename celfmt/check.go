@@ -43,6 +43,20 @@ func LoadFiles(file string, src []byte, read ReadFile, opts Options) (*Checked, 
 	return checked, nil
 }
 
+// Warnings returns what a catalog that checks does and should not, sorted:
+// a formatter without examples, which no check runs and whose text no
+// reader of the catalog sees.
+func (c *Checked) Warnings() ErrorList {
+	var warnings ErrorList
+	for _, f := range c.Formatters {
+		if len(f.Entry.Examples) == 0 {
+			warnings.Add(f.Entry.ToolPos, "the formatter for %q has no examples: add one, so that check runs it and a reader sees what it shows", f.Entry.Tool)
+		}
+	}
+	warnings.Sort()
+	return warnings
+}
+
 // Check compiles and type-checks every expression of a parsed catalog,
 // estimates its cost and runs every example. It reports all problems,
 // sorted by position.

@@ -799,10 +799,14 @@ func tierList() string {
 // unknownTier says that word names no tier, with a suggestion.
 func unknownTier(word string) string {
 	msg := fmt.Sprintf("unknown tier %q", word)
-	if s := suggest(word, runtime.TierNames()); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	lower := strings.ToLower(strings.TrimSpace(word))
+	for _, t := range runtime.TierNames() {
+		if editDistance(lower, t) <= 2 || swapped(lower, t) || len(lower) >= 3 && strings.HasPrefix(t, lower) {
+			msg += fmt.Sprintf(" (did you mean %q?)", t)
+			break
+		}
 	}
-	return msg + ": write " + tierList()
+	return msg + "; a tier is " + tierList()
 }
 
 // aliases reads an entry's other tool names: a list of registry keys.

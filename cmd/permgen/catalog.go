@@ -34,6 +34,7 @@ type catalogFlags struct {
 	out     string
 	pkg     string
 	command string
+	strict  bool // check: warnings are errors
 }
 
 const catalogUsage = `Usage: permgen %[1]s [flags] [FILE]
@@ -49,7 +50,7 @@ Flags:
 var commandHelp = map[string]string{
 	"generate": "Checks the catalog and writes Go registrations into the output package. It writes\nnothing when any check fails, leaves unchanged files untouched, and removes files it\ngenerated earlier that are no longer produced.",
 	"diff":     "Prints a unified diff of what generate would change and exits 1 when the output\npackage is stale (missing, changed or extra files); exits 0 when it is fresh.",
-	"check":    "Loads and checks the catalog: every diagnostic, exit 1 on any error.",
+	"check":    "Loads and checks the catalog: every diagnostic, exit 1 on any error. A warning\n(a formatter without examples) is printed, and is an error with -strict.",
 	"test":     "Runs every example of the catalog and prints each failure with its position, the\nexpected and the actual text; the last line is \"N passed, N failed\".",
 	"list":     "Prints one row per formatter: key, owner position, title, slots.",
 }
@@ -60,6 +61,9 @@ func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) 
 	cf.command = command
 	fs := newFlagSet(command, fmt.Sprintf(catalogUsage, command, commandHelp[command]))
 	fs.StringVar(&cf.file, "f", "formatters.yaml", "the catalog `FILE`")
+	if command == "check" {
+		fs.BoolVar(&cf.strict, "strict", false, "make warnings errors: a formatter without examples fails the check")
+	}
 	if command == "generate" || command == "diff" {
 		fs.StringVar(&cf.out, "o", "generated", "the output directory `DIR`")
 		fs.StringVar(&cf.pkg, "package", "", "the package `NAME` (default: the package of the hand-written Go files in the output directory, else the directory's name)")
@@ -443,6 +447,14 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	cf, checked, code := checkedCatalog("check", args, celfmt.Options{}, stdout, stderr)
 	if checked == nil {
 		return code
+	}
+	warnings := checked.Warnings()
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "%s: warning: %s\n", shown(w.Pos.String()), shown(w.Msg))
+	}
+	if cf.strict && len(warnings) > 0 {
+		errorf(stderr, "check", "%s: %s, which -strict makes errors", cf.file, textfmt.CountPhrase(len(warnings), "warning", "warnings"))
+		return exitInvalid
 	}
 	fmt.Fprintf(stdout, "%s: %s, all checks pass\n", cf.file, textfmt.CountPhrase(len(checked.Formatters), "formatter", "formatters"))
 	_, plans, err := gen.GeneratePlans(checked, gen.Config{Package: "check", Importer: typeChecker("check", filepath.Dir(cf.file), stderr)})

@@ -329,7 +329,7 @@ func TestCheckOutsideAModule(t *testing.T) {
 		}
 	}
 	path := filepath.Join(dir, "c.yaml")
-	require.NoError(t, os.WriteFile(path, []byte("version: 1\nformatters:\n  - tool: plain\n    preview: '\"plain\"'\n"), 0o644))
+	require.NoError(t, os.WriteFile(path, []byte("version: 1\nformatters:\n  - tool: plain\n    preview: '\"plain\"'\n    examples:\n      - {input: {}, preview: plain}\n"), 0o644))
 	stdout, stderr, code := runCLI(t, "", "check", path)
 	require.Equal(t, exitOK, code)
 	assert.Contains(t, stdout, "1 of 1 translated to Go\n")
@@ -420,4 +420,19 @@ func TestCatalogOfSeveralFiles(t *testing.T) {
 	more := filepath.Join(catalogs, "bad", "include-clash", "more.yaml")
 	assert.Contains(t, stderr, more+":8:28: preview: undeclared reference to 'wher'\n        preview: '\"restart \" + wher'\n")
 	assert.Contains(t, stderr, bad+":9:11: tool \"deploy\" is defined again at ")
+}
+
+// TestCheckWarnsOfFormattersWithoutExamples: a formatter without examples
+// is checked by nothing, so check says so, and -strict fails on it.
+func TestCheckWarnsOfFormattersWithoutExamples(t *testing.T) {
+	file := filepath.Join("..", "..", "testdata", "catalogs", "cli", "untested.yaml")
+	stdout, stderr, code := runCLI(t, "", "check", file)
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, stdout, "1 formatter, all checks pass")
+	assert.Equal(t, file+`:4:11: warning: the formatter for "deploy" has no examples: add one, so that check runs it and a reader sees what it shows`+"\n", stderr)
+
+	stdout, stderr, code = runCLI(t, "", "check", "-strict", file)
+	assert.Equal(t, exitInvalid, code)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "permgen check: "+file+": 1 warning, which -strict makes errors\n")
 }
