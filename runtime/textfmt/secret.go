@@ -507,8 +507,15 @@ type secretScanner struct {
 // add records s[start:end] as a credential, unless it is empty, a
 // placeholder already (one a cut ends in too: ‹secret, 8167 characters›…),
 // or the Ellipsis a formatter shows in place of a credential it hid.
+//
+// A placeholder followed by punctuation alone (", body …" after a redacted
+// URL) is left too: the first redaction took every character of the value
+// up to where the rule stops, so what follows is the text around it.
 func (sc *secretScanner) add(start, end int) {
 	if start >= end || isPlaceholder(strings.TrimSuffix(sc.s[start:end], Ellipsis)) || sc.s[start:end] == Ellipsis {
+		return
+	}
+	if n := placeholderAt(sc.s, start); n > 0 && strings.Trim(sc.s[start+n:end], ",.;:!?)]}") == "" {
 		return
 	}
 	sc.found++
