@@ -92,6 +92,11 @@ func credentialWords(w []string, param bool) bool {
 		if !ok {
 			continue
 		}
+		if strings.EqualFold(rest, "no") || rest == "" && strings.EqualFold(prev, "no") {
+			// NOPASSWD:ALL in sudoers, no_password: true: what follows
+			// says a credential is not needed, and is no credential.
+			return false
+		}
 		if head == "token" {
 			before := rest
 			if before == "" {

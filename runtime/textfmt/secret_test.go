@@ -110,6 +110,7 @@ func TestSecretText(t *testing.T) {
 		{"a plural names kinds", "(hidden credentials: 'token')", "(hidden credentials: 'token')"},
 		{"linear api key", "key lin_api_Qw3Er5Ty7Ui9Op1As3Df5Gh7Jk9Lz2Xc4Vb", "key " + p(43)},
 		{"a credential a formatter already hid", "https://…@ci.example/?private_token=…", "https://…@ci.example/?private_token=…"},
+		{"a name that says no credential is needed", "deploy ALL=(ALL) NOPASSWD:ALL, no_password: true", "deploy ALL=(ALL) NOPASSWD:ALL, no_password: true"},
 		{"a redacted value followed by a formatter's punctuation", "x?password=" + p(10) + ", body {}", "x?password=" + p(10) + ", body {}"},
 		{"a redacted value followed by more of a value", "x?password=" + p(10) + "xy, body", "x?password=" + p(26) + " body"},
 		{"a quoted pair with escaped quotes", `{\"password\": \"hunter22\", \"user\": \"bob\"}`, `{\"password\": \"` + p(8) + `\", \"user\": \"bob\"}`},
