@@ -475,7 +475,7 @@ func hasSlots(e celfmt.GeneratedEntry) bool {
 // slots value is then a runtime.Renderer and a runtime.Presenter.
 func hasRender(e celfmt.GeneratedEntry) bool {
 	return e.Row.AST != "" || e.Result.AST != "" || e.Error.AST != "" || e.Expand.AST != "" || e.TitleExpr.AST != "" ||
-		e.Category != "" || e.NerdIcon != "" || e.PlainIcon != "" || e.NoTitle || e.Communication
+		e.Title != "" || e.Category != "" || e.NerdIcon != "" || e.PlainIcon != "" || e.NoTitle || e.Communication
 }
 
 // presentationFlags are the fields of an entry's flags of presentation

@@ -246,6 +246,6 @@ func TestDiffLocality(t *testing.T) {
 		doc := strings.Join(after.blocks[tool], "\n")
 		assert.Contains(t, doc, `celrt.FieldOf(input, "path", "", celrt.InputString)`)
 		assert.Contains(t, doc, `{Key: "inserted:tool", Owner: "formatters.yaml#inserted:tool", Formatter: formatterInsertedTool}`)
-		assert.Contains(t, doc, `var formatterInsertedTool = &slots{preview: PreviewInsertedTool, fields: runtime.InputFields{Read: [][]string{{"path"}}}}`)
+		assert.Contains(t, doc, "var formatterInsertedTool = &slots{\n\tpreview:      PreviewInsertedTool,\n\tpresentation: runtime.Presentation{Title: \"Inserted in the middle\"},\n")
 	})
 }

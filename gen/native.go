@@ -539,7 +539,7 @@ func (t *translator) mapLiteral(e celast.Expr) (val, error) {
 			jen.Id(names[0]).Op("=").Append(jen.Id(names[0]), k.code),
 			jen.Id(names[1]).Op("=").Append(jen.Id(names[1]), jen.Add(o.code).Dot("Value"))))
 	}
-	call := qual("NewMap").Call(jen.Index().Any().Values(keys...), jen.Index().Any().Values(values...))
+	call := qual("NewMap").Call(jen.Index().Any().Values(lines(keys)...), jen.Index().Any().Values(lines(values)...))
 	if names[0] != "" {
 		call = qual("NewMap").Call(jen.Id(names[0]), jen.Id(names[1]))
 	}

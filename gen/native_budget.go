@@ -54,7 +54,7 @@ func (t *translator) flush() {
 	if len(sizes) > 1 {
 		method = "ChargeEach"
 	}
-	t.block = append(t.block, jen.If(jen.Err().Op(":=").Id("budget").Dot(method).Call(append([]jen.Code{jen.Lit(fn)}, sizes...)...),
+	t.block = append(t.block, jen.If(jen.Err().Op(":=").Id("budget").Dot(method).Call(lines(append([]jen.Code{jen.Lit(fn)}, sizes...))...),
 		jen.Err().Op("!=").Nil()).Block(t.failWith(jen.Err())))
 }
 
@@ -176,4 +176,18 @@ func length(v val) jen.Code {
 		return jen.Lit(len(s))
 	}
 	return jen.Len(v.code)
+}
+
+// lines lays out the items of a call or a composite literal one to a line
+// when there are more than three, so that no generated line grows with
+// the expression it comes from.
+func lines(items []jen.Code) []jen.Code {
+	if len(items) <= 3 {
+		return items
+	}
+	laid := make([]jen.Code, 0, len(items)+1)
+	for _, item := range items {
+		laid = append(laid, jen.Line().Add(item))
+	}
+	return append(laid, jen.Line())
 }

@@ -1123,7 +1123,17 @@ var macrosCases = []testCase{
 			v2 := "cute"
 			v3 := "quiet"
 			v4 := "funny"
-			m, err := celrt.NewMap([]any{"John", "Paul", "George", "Ringo"}, []any{v1, v2, v3, v4})
+			m, err := celrt.NewMap([]any{
+				"John",
+				"Paul",
+				"George",
+				"Ringo",
+			}, []any{
+				v1,
+				v2,
+				v3,
+				v4,
+			})
 			if err != nil {
 				return nil, err
 			}

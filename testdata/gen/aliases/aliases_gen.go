@@ -42,13 +42,21 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 
 // slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
 // runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
-// a call carries no calls, and its tier is tierOf's when set, else tier.
+// a call carries no calls, and its tier is tierOf's when set, else tier. It is also
+// a runtime.Renderer and a runtime.Titler, which decline what the entry does not
+// render, and a runtime.Presenter.
 type slots struct {
-	preview formatter
-	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
-	tier    runtime.Tier
-	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
-	fields  runtime.InputFields
+	preview      formatter
+	unwrap       func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier         runtime.Tier
+	tierOf       func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	row          formatter
+	result       func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
+	title        formatter
+	presentation runtime.Presentation
+	fields       runtime.InputFields
 }
 
 func (s *slots) Format(req runtime.Request) (string, bool, error) {
@@ -76,6 +84,45 @@ func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
+func (s *slots) Row(req runtime.Request) (string, bool, error) {
+	if s.row == nil {
+		return "", false, nil
+	}
+	return s.row(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Result(req runtime.Request) (string, bool, error) {
+	if s.result == nil {
+		return "", false, nil
+	}
+	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) ErrorLine(req runtime.Request) (string, bool, error) {
+	if s.errorLine == nil {
+		return "", false, nil
+	}
+	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Expand(req runtime.Request) ([]string, bool, error) {
+	if s.expand == nil {
+		return nil, false, nil
+	}
+	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Title(req runtime.Request) (string, bool, error) {
+	if s.title == nil {
+		return "", false, nil
+	}
+	return s.title(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Presentation() runtime.Presentation {
+	return s.presentation
+}
+
 // PreviewReadFile formats calls to "read_file" (Read a file).
 //
 // Also registered as "Read", "read".
@@ -89,7 +136,12 @@ func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (s
 	if err != nil {
 		return "", false, err
 	}
-	if err := budget.ChargeEach("_+_", int64(5+len(path)), int64(5+len(path)+5), int64(5+len(path)+5+len(tool))); err != nil {
+	if err := budget.ChargeEach(
+		"_+_",
+		int64(5+len(path)),
+		int64(5+len(path)+5),
+		int64(5+len(path)+5+len(tool)),
+	); err != nil {
 		return "", false, err
 	}
 	size := 5 + len(path) + 5 + len(tool) + 1
@@ -100,7 +152,11 @@ func PreviewReadFile(input *value.Object, tool string, limits runtime.Limits) (s
 }
 
 // formatterReadFile registers the functions of "read_file".
-var formatterReadFile = &slots{preview: PreviewReadFile, fields: runtime.InputFields{Read: [][]string{{"path"}}}}
+var formatterReadFile = &slots{
+	preview:      PreviewReadFile,
+	presentation: runtime.Presentation{Title: "Read a file"},
+	fields:       runtime.InputFields{Read: [][]string{{"path"}}},
+}
 
 // PreviewNotesAny formats calls to "notes:*" (Any notes tool).
 //
@@ -120,4 +176,8 @@ func PreviewNotesAny(input *value.Object, tool string, limits runtime.Limits) (s
 }
 
 // formatterNotesAny registers the functions of "notes:*".
-var formatterNotesAny = &slots{preview: PreviewNotesAny, fields: runtime.InputFields{}}
+var formatterNotesAny = &slots{
+	preview:      PreviewNotesAny,
+	presentation: runtime.Presentation{Title: "Any notes tool"},
+	fields:       runtime.InputFields{},
+}

@@ -30,7 +30,7 @@ func Entries() []runtime.Entry {
 		{Key: "repeat", Owner: "budget.yaml#repeat", Formatter: formatterRepeat},
 		{Key: "quote", Owner: "budget.yaml#quote", Formatter: formatterQuote},
 		{Key: "pieces", Owner: "budget.yaml#pieces", Formatter: formatterPieces},
-		{Key: "dump", Owner: "budget.yaml#dump", Formatter: formatter(PreviewDump)},
+		{Key: "dump", Owner: "budget.yaml#dump", Formatter: formatterDump},
 		{Key: "absorbed", Owner: "budget.yaml#absorbed", Formatter: formatterAbsorbed},
 		{Key: "decided", Owner: "budget.yaml#decided", Formatter: formatterDecided},
 	}
@@ -45,13 +45,21 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 
 // slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
 // runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
-// a call carries no calls, and its tier is tierOf's when set, else tier.
+// a call carries no calls, and its tier is tierOf's when set, else tier. It is also
+// a runtime.Renderer and a runtime.Titler, which decline what the entry does not
+// render, and a runtime.Presenter.
 type slots struct {
-	preview formatter
-	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
-	tier    runtime.Tier
-	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
-	fields  runtime.InputFields
+	preview      formatter
+	unwrap       func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier         runtime.Tier
+	tierOf       func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	row          formatter
+	result       func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
+	title        formatter
+	presentation runtime.Presentation
+	fields       runtime.InputFields
 }
 
 func (s *slots) Format(req runtime.Request) (string, bool, error) {
@@ -79,6 +87,45 @@ func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
+func (s *slots) Row(req runtime.Request) (string, bool, error) {
+	if s.row == nil {
+		return "", false, nil
+	}
+	return s.row(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Result(req runtime.Request) (string, bool, error) {
+	if s.result == nil {
+		return "", false, nil
+	}
+	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) ErrorLine(req runtime.Request) (string, bool, error) {
+	if s.errorLine == nil {
+		return "", false, nil
+	}
+	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Expand(req runtime.Request) ([]string, bool, error) {
+	if s.expand == nil {
+		return nil, false, nil
+	}
+	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Title(req runtime.Request) (string, bool, error) {
+	if s.title == nil {
+		return "", false, nil
+	}
+	return s.title(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Presentation() runtime.Presentation {
+	return s.presentation
+}
+
 // PreviewWiden formats calls to "widen" (Widen a text).
 //
 // Counts the characters of a text with every x made eight.
@@ -104,7 +151,11 @@ func PreviewWiden(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterWiden registers the functions of "widen".
-var formatterWiden = &slots{preview: PreviewWiden, fields: runtime.InputFields{Read: [][]string{{"a"}}}}
+var formatterWiden = &slots{
+	preview:      PreviewWiden,
+	presentation: runtime.Presentation{Title: "Widen a text"},
+	fields:       runtime.InputFields{Read: [][]string{{"a"}}},
+}
 
 // PreviewRepeat formats calls to "repeat" (Repeat a text).
 //
@@ -167,7 +218,11 @@ func PreviewRepeat(input *value.Object, tool string, limits runtime.Limits) (str
 }
 
 // formatterRepeat registers the functions of "repeat".
-var formatterRepeat = &slots{preview: PreviewRepeat, fields: runtime.InputFields{Read: [][]string{{"items"}, {"text"}}}}
+var formatterRepeat = &slots{
+	preview:      PreviewRepeat,
+	presentation: runtime.Presentation{Title: "Repeat a text"},
+	fields:       runtime.InputFields{Read: [][]string{{"items"}, {"text"}}},
+}
 
 // letsQuote holds the lets of "quote", which each of its functions computes first.
 type letsQuote struct {
@@ -217,7 +272,11 @@ func PreviewQuote(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterQuote registers the functions of "quote".
-var formatterQuote = &slots{preview: PreviewQuote, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
+var formatterQuote = &slots{
+	preview:      PreviewQuote,
+	presentation: runtime.Presentation{Title: "Quote a text"},
+	fields:       runtime.InputFields{Read: [][]string{{"text"}}},
+}
 
 // PreviewPieces formats calls to "pieces" (Split a text).
 //
@@ -243,7 +302,11 @@ func PreviewPieces(input *value.Object, tool string, limits runtime.Limits) (str
 }
 
 // formatterPieces registers the functions of "pieces".
-var formatterPieces = &slots{preview: PreviewPieces, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
+var formatterPieces = &slots{
+	preview:      PreviewPieces,
+	presentation: runtime.Presentation{Title: "Split a text"},
+	fields:       runtime.InputFields{Read: [][]string{{"text"}}},
+}
 
 // PreviewDump formats calls to "dump" (Dump an input).
 //
@@ -259,6 +322,13 @@ func PreviewDump(input *value.Object, tool string, limits runtime.Limits) (strin
 		return "", false, err
 	}
 	return strconv.FormatInt(celrt.StringSize(text), 10), true, nil
+}
+
+// formatterDump registers the functions of "dump".
+var formatterDump = &slots{
+	preview:      PreviewDump,
+	presentation: runtime.Presentation{Title: "Dump an input"},
+	fields:       runtime.InputFields{All: true},
 }
 
 // PreviewAbsorbed formats calls to "absorbed" (Absorb a failure).
@@ -301,7 +371,11 @@ func PreviewAbsorbed(input *value.Object, tool string, limits runtime.Limits) (s
 }
 
 // formatterAbsorbed registers the functions of "absorbed".
-var formatterAbsorbed = &slots{preview: PreviewAbsorbed, fields: runtime.InputFields{Read: [][]string{{"text"}}}}
+var formatterAbsorbed = &slots{
+	preview:      PreviewAbsorbed,
+	presentation: runtime.Presentation{Title: "Absorb a failure"},
+	fields:       runtime.InputFields{Read: [][]string{{"text"}}},
+}
 
 // PreviewDecided formats calls to "decided" (Decide on the left).
 //
@@ -403,4 +477,8 @@ func PreviewDecided(input *value.Object, tool string, limits runtime.Limits) (st
 }
 
 // formatterDecided registers the functions of "decided".
-var formatterDecided = &slots{preview: PreviewDecided, fields: runtime.InputFields{Read: [][]string{{"n"}, {"text"}}}}
+var formatterDecided = &slots{
+	preview:      PreviewDecided,
+	presentation: runtime.Presentation{Title: "Decide on the left"},
+	fields:       runtime.InputFields{Read: [][]string{{"n"}, {"text"}}},
+}

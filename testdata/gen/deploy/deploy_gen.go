@@ -27,7 +27,7 @@ func Entries() []runtime.Entry {
 	return []runtime.Entry{
 		{Key: "deploy", Owner: "deploy.yaml#deploy", Formatter: formatterDeploy},
 		{Key: "rollback", Owner: "deploy.yaml#rollback", Formatter: formatterRollback},
-		{Key: "kv:*", Owner: "deploy.yaml#kv:*", Formatter: formatter(PreviewKvAny)},
+		{Key: "kv:*", Owner: "deploy.yaml#kv:*", Formatter: formatterKvAny},
 		{Key: "search_logs", Owner: "deploy.yaml#search_logs", Formatter: formatterSearchLogs},
 	}
 }
@@ -41,13 +41,21 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 
 // slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
 // runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
-// a call carries no calls, and its tier is tierOf's when set, else tier.
+// a call carries no calls, and its tier is tierOf's when set, else tier. It is also
+// a runtime.Renderer and a runtime.Titler, which decline what the entry does not
+// render, and a runtime.Presenter.
 type slots struct {
-	preview formatter
-	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
-	tier    runtime.Tier
-	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
-	fields  runtime.InputFields
+	preview      formatter
+	unwrap       func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier         runtime.Tier
+	tierOf       func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	row          formatter
+	result       func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
+	title        formatter
+	presentation runtime.Presentation
+	fields       runtime.InputFields
 }
 
 func (s *slots) Format(req runtime.Request) (string, bool, error) {
@@ -73,6 +81,45 @@ func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 
 func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
+}
+
+func (s *slots) Row(req runtime.Request) (string, bool, error) {
+	if s.row == nil {
+		return "", false, nil
+	}
+	return s.row(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Result(req runtime.Request) (string, bool, error) {
+	if s.result == nil {
+		return "", false, nil
+	}
+	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) ErrorLine(req runtime.Request) (string, bool, error) {
+	if s.errorLine == nil {
+		return "", false, nil
+	}
+	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Expand(req runtime.Request) ([]string, bool, error) {
+	if s.expand == nil {
+		return nil, false, nil
+	}
+	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Title(req runtime.Request) (string, bool, error) {
+	if s.title == nil {
+		return "", false, nil
+	}
+	return s.title(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Presentation() runtime.Presentation {
+	return s.presentation
 }
 
 // letsDeploy holds the lets of "deploy", which each of its functions computes first.
@@ -166,12 +213,16 @@ func PreviewDeploy(input *value.Object, tool string, limits runtime.Limits) (str
 }
 
 // formatterDeploy registers the functions of "deploy".
-var formatterDeploy = &slots{preview: PreviewDeploy, fields: runtime.InputFields{Read: [][]string{
-	{"dry_run"},
-	{"replicas"},
-	{"service"},
-	{"target"},
-}}}
+var formatterDeploy = &slots{
+	preview:      PreviewDeploy,
+	presentation: runtime.Presentation{Title: "Deploy a service"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"dry_run"},
+		{"replicas"},
+		{"service"},
+		{"target"},
+	}},
+}
 
 // PreviewRollback formats calls to "rollback" (Roll back a release).
 //
@@ -217,7 +268,11 @@ func PreviewRollback(input *value.Object, tool string, limits runtime.Limits) (s
 }
 
 // formatterRollback registers the functions of "rollback".
-var formatterRollback = &slots{preview: PreviewRollback, fields: runtime.InputFields{Read: [][]string{{"release"}}}}
+var formatterRollback = &slots{
+	preview:      PreviewRollback,
+	presentation: runtime.Presentation{Title: "Roll back a release"},
+	fields:       runtime.InputFields{Read: [][]string{{"release"}}},
+}
 
 // PreviewKvAny formats calls to "kv:*" (Key-value store).
 //
@@ -279,6 +334,13 @@ func PreviewKvAny(input *value.Object, tool string, limits runtime.Limits) (stri
 	return v1, true, nil
 }
 
+// formatterKvAny registers the functions of "kv:*".
+var formatterKvAny = &slots{
+	preview:      PreviewKvAny,
+	presentation: runtime.Presentation{Title: "Key-value store"},
+	fields:       runtime.InputFields{All: true},
+}
+
 // PreviewSearchLogs formats calls to "search_logs" (Search logs).
 //
 // Shows the query inline, with the summary limit the host configured.
@@ -321,4 +383,8 @@ func PreviewSearchLogs(input *value.Object, tool string, limits runtime.Limits) 
 }
 
 // formatterSearchLogs registers the functions of "search_logs".
-var formatterSearchLogs = &slots{preview: PreviewSearchLogs, fields: runtime.InputFields{Read: [][]string{{"query"}, {"since"}}}}
+var formatterSearchLogs = &slots{
+	preview:      PreviewSearchLogs,
+	presentation: runtime.Presentation{Title: "Search logs"},
+	fields:       runtime.InputFields{Read: [][]string{{"query"}, {"since"}}},
+}

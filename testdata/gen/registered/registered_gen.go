@@ -41,13 +41,21 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 
 // slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
 // runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
-// a call carries no calls, and its tier is tierOf's when set, else tier.
+// a call carries no calls, and its tier is tierOf's when set, else tier. It is also
+// a runtime.Renderer and a runtime.Titler, which decline what the entry does not
+// render, and a runtime.Presenter.
 type slots struct {
-	preview formatter
-	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
-	tier    runtime.Tier
-	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
-	fields  runtime.InputFields
+	preview      formatter
+	unwrap       func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier         runtime.Tier
+	tierOf       func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	row          formatter
+	result       func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
+	title        formatter
+	presentation runtime.Presentation
+	fields       runtime.InputFields
 }
 
 func (s *slots) Format(req runtime.Request) (string, bool, error) {
@@ -75,6 +83,45 @@ func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
 }
 
+func (s *slots) Row(req runtime.Request) (string, bool, error) {
+	if s.row == nil {
+		return "", false, nil
+	}
+	return s.row(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Result(req runtime.Request) (string, bool, error) {
+	if s.result == nil {
+		return "", false, nil
+	}
+	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) ErrorLine(req runtime.Request) (string, bool, error) {
+	if s.errorLine == nil {
+		return "", false, nil
+	}
+	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Expand(req runtime.Request) ([]string, bool, error) {
+	if s.expand == nil {
+		return nil, false, nil
+	}
+	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Title(req runtime.Request) (string, bool, error) {
+	if s.title == nil {
+		return "", false, nil
+	}
+	return s.title(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Presentation() runtime.Presentation {
+	return s.presentation
+}
+
 // PreviewMyTool formats calls to "my-tool" (A formatter that always answers).
 //
 // Defined in registered.yaml, registered with owner "registered.yaml#my-tool":
@@ -85,7 +132,11 @@ func PreviewMyTool(input *value.Object, tool string, limits runtime.Limits) (str
 }
 
 // formatterMyTool registers the functions of "my-tool".
-var formatterMyTool = &slots{preview: PreviewMyTool, fields: runtime.InputFields{}}
+var formatterMyTool = &slots{
+	preview:      PreviewMyTool,
+	presentation: runtime.Presentation{Title: "A formatter that always answers"},
+	fields:       runtime.InputFields{},
+}
 
 // PreviewUnknownTool formats calls to "unknown-tool" (A formatter that always declines).
 //
@@ -103,7 +154,11 @@ func PreviewUnknownTool(input *value.Object, tool string, limits runtime.Limits)
 }
 
 // formatterUnknownTool registers the functions of "unknown-tool".
-var formatterUnknownTool = &slots{preview: PreviewUnknownTool, fields: runtime.InputFields{}}
+var formatterUnknownTool = &slots{
+	preview:      PreviewUnknownTool,
+	presentation: runtime.Presentation{Title: "A formatter that always declines"},
+	fields:       runtime.InputFields{},
+}
 
 // PreviewRead formats calls to "read" (A replacement for the stock read preview).
 //
@@ -115,7 +170,11 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 }
 
 // formatterRead registers the functions of "read".
-var formatterRead = &slots{preview: PreviewRead, fields: runtime.InputFields{Omitted: []string{"path"}}}
+var formatterRead = &slots{
+	preview:      PreviewRead,
+	presentation: runtime.Presentation{Title: "A replacement for the stock read preview"},
+	fields:       runtime.InputFields{Omitted: []string{"path"}},
+}
 
 // PreviewMcp formats calls to "mcp" (An MCP formatter that shows the query, or declines).
 //
@@ -166,4 +225,8 @@ func PreviewMcp(input *value.Object, tool string, limits runtime.Limits) (string
 }
 
 // formatterMcp registers the functions of "mcp".
-var formatterMcp = &slots{preview: PreviewMcp, fields: runtime.InputFields{Read: [][]string{{"arguments", "query"}}}}
+var formatterMcp = &slots{
+	preview:      PreviewMcp,
+	presentation: runtime.Presentation{Title: "An MCP formatter that shows the query, or declines"},
+	fields:       runtime.InputFields{Read: [][]string{{"arguments", "query"}}},
+}

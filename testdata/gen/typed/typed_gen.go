@@ -29,10 +29,10 @@ func Register(reg *runtime.Registry, opts ...runtime.CatalogOption) (dispose fun
 func Entries() []runtime.Entry {
 	return []runtime.Entry{
 		{Key: "resize", Owner: "typed.yaml#resize", Formatter: formatterResize},
-		{Key: "shapes", Owner: "typed.yaml#shapes", Formatter: formatter(PreviewShapes)},
+		{Key: "shapes", Owner: "typed.yaml#shapes", Formatter: formatterShapes},
 		{Key: "pairs", Owner: "typed.yaml#pairs", Formatter: formatterPairs},
 		{Key: "signs", Owner: "typed.yaml#signs", Formatter: formatterSigns},
-		{Key: "entries", Owner: "typed.yaml#entries", Formatter: formatter(PreviewEntries)},
+		{Key: "entries", Owner: "typed.yaml#entries", Formatter: formatterEntries},
 		{Key: "order", Owner: "typed.yaml#order", Formatter: formatterOrder},
 	}
 }
@@ -46,13 +46,21 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 
 // slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
 // runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
-// a call carries no calls, and its tier is tierOf's when set, else tier.
+// a call carries no calls, and its tier is tierOf's when set, else tier. It is also
+// a runtime.Renderer and a runtime.Titler, which decline what the entry does not
+// render, and a runtime.Presenter.
 type slots struct {
-	preview formatter
-	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
-	tier    runtime.Tier
-	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
-	fields  runtime.InputFields
+	preview      formatter
+	unwrap       func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier         runtime.Tier
+	tierOf       func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	row          formatter
+	result       func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
+	title        formatter
+	presentation runtime.Presentation
+	fields       runtime.InputFields
 }
 
 func (s *slots) Format(req runtime.Request) (string, bool, error) {
@@ -78,6 +86,45 @@ func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 
 func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
+}
+
+func (s *slots) Row(req runtime.Request) (string, bool, error) {
+	if s.row == nil {
+		return "", false, nil
+	}
+	return s.row(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Result(req runtime.Request) (string, bool, error) {
+	if s.result == nil {
+		return "", false, nil
+	}
+	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) ErrorLine(req runtime.Request) (string, bool, error) {
+	if s.errorLine == nil {
+		return "", false, nil
+	}
+	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Expand(req runtime.Request) ([]string, bool, error) {
+	if s.expand == nil {
+		return nil, false, nil
+	}
+	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Title(req runtime.Request) (string, bool, error) {
+	if s.title == nil {
+		return "", false, nil
+	}
+	return s.title(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Presentation() runtime.Presentation {
+	return s.presentation
 }
 
 // letsResize holds the lets of "resize", which each of its functions computes first.
@@ -404,6 +451,13 @@ func PreviewShapes(input *value.Object, tool string, limits runtime.Limits) (str
 	return arg + v1 + v2 + v4, true, nil
 }
 
+// formatterShapes registers the functions of "shapes".
+var formatterShapes = &slots{
+	preview:      PreviewShapes,
+	presentation: runtime.Presentation{Title: "Shapes the translation handles specially"},
+	fields:       runtime.InputFields{All: true},
+}
+
 // PreviewPairs formats calls to "pairs" (Comprehensions over input a model may make long, bounded at run time).
 //
 // Defined in typed.yaml, registered with owner "typed.yaml#pairs":
@@ -463,7 +517,11 @@ func PreviewPairs(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterPairs registers the functions of "pairs".
-var formatterPairs = &slots{preview: PreviewPairs, fields: runtime.InputFields{Read: [][]string{{"items"}, {"text"}}}}
+var formatterPairs = &slots{
+	preview:      PreviewPairs,
+	presentation: runtime.Presentation{Title: "Comprehensions over input a model may make long, bounded at run time"},
+	fields:       runtime.InputFields{Read: [][]string{{"items"}, {"text"}}},
+}
 
 // PreviewSigns formats calls to "signs" (Doubles whose sign Go's constants would lose).
 //
@@ -500,7 +558,11 @@ func PreviewSigns(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterSigns registers the functions of "signs".
-var formatterSigns = &slots{preview: PreviewSigns, fields: runtime.InputFields{Read: [][]string{{"d"}}}}
+var formatterSigns = &slots{
+	preview:      PreviewSigns,
+	presentation: runtime.Presentation{Title: "Doubles whose sign Go's constants would lose"},
+	fields:       runtime.InputFields{Read: [][]string{{"d"}}},
+}
 
 // PreviewEntries formats calls to "entries" (Two-variable comprehensions and optional indexes over an input no schema declares).
 //
@@ -625,6 +687,13 @@ func PreviewEntries(input *value.Object, tool string, limits runtime.Limits) (st
 	return arg + " " + arg2 + " " + s + " " + s2, true, nil
 }
 
+// formatterEntries registers the functions of "entries".
+var formatterEntries = &slots{
+	preview:      PreviewEntries,
+	presentation: runtime.Presentation{Title: "Two-variable comprehensions and optional indexes over an input no schema declares"},
+	fields:       runtime.InputFields{All: true},
+}
+
 // PreviewOrder formats calls to "order" (A declared map keeps the order the call wrote).
 //
 // Defined in typed.yaml, registered with owner "typed.yaml#order":
@@ -658,4 +727,8 @@ func PreviewOrder(input *value.Object, tool string, limits runtime.Limits) (stri
 }
 
 // formatterOrder registers the functions of "order".
-var formatterOrder = &slots{preview: PreviewOrder, fields: runtime.InputFields{Read: [][]string{{"meta"}}}}
+var formatterOrder = &slots{
+	preview:      PreviewOrder,
+	presentation: runtime.Presentation{Title: "A declared map keeps the order the call wrote"},
+	fields:       runtime.InputFields{Read: [][]string{{"meta"}}},
+}

@@ -49,13 +49,21 @@ func (f formatter) Format(req runtime.Request) (string, bool, error) {
 
 // slots adapts the functions of an entry to runtime.Formatter, runtime.Unwrapper,
 // runtime.Tierer and runtime.FieldReader: without a preview it declines, without unwrap
-// a call carries no calls, and its tier is tierOf's when set, else tier.
+// a call carries no calls, and its tier is tierOf's when set, else tier. It is also
+// a runtime.Renderer and a runtime.Titler, which decline what the entry does not
+// render, and a runtime.Presenter.
 type slots struct {
-	preview formatter
-	unwrap  func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
-	tier    runtime.Tier
-	tierOf  func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
-	fields  runtime.InputFields
+	preview      formatter
+	unwrap       func(*value.Object, string, runtime.Limits) ([]runtime.InnerCall, error)
+	tier         runtime.Tier
+	tierOf       func(*value.Object, string, runtime.Limits) (runtime.Tier, error)
+	row          formatter
+	result       func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	errorLine    func(*value.Object, string, runtime.Limits, *value.Object) (string, bool, error)
+	expand       func(*value.Object, string, runtime.Limits, *value.Object) ([]string, bool, error)
+	title        formatter
+	presentation runtime.Presentation
+	fields       runtime.InputFields
 }
 
 func (s *slots) Format(req runtime.Request) (string, bool, error) {
@@ -81,6 +89,45 @@ func (s *slots) Tier(req runtime.Request) (runtime.Tier, error) {
 
 func (s *slots) InputFields() runtime.InputFields {
 	return s.fields
+}
+
+func (s *slots) Row(req runtime.Request) (string, bool, error) {
+	if s.row == nil {
+		return "", false, nil
+	}
+	return s.row(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Result(req runtime.Request) (string, bool, error) {
+	if s.result == nil {
+		return "", false, nil
+	}
+	return s.result(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) ErrorLine(req runtime.Request) (string, bool, error) {
+	if s.errorLine == nil {
+		return "", false, nil
+	}
+	return s.errorLine(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Expand(req runtime.Request) ([]string, bool, error) {
+	if s.expand == nil {
+		return nil, false, nil
+	}
+	return s.expand(req.Input, req.Tool, req.Limits, celrt.ResultOf(req.Result))
+}
+
+func (s *slots) Title(req runtime.Request) (string, bool, error) {
+	if s.title == nil {
+		return "", false, nil
+	}
+	return s.title(req.Input, req.Tool, req.Limits)
+}
+
+func (s *slots) Presentation() runtime.Presentation {
+	return s.presentation
 }
 
 // letsWrite holds the lets of "write", which each of its functions computes first.
@@ -172,10 +219,11 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 
 // formatterWrite registers the functions of "write".
 var formatterWrite = &slots{
-	preview: PreviewWrite,
-	unwrap:  UnwrapWrite,
-	tier:    runtime.TierWrite,
-	fields:  runtime.InputFields{Read: [][]string{{"content"}, {"path"}}},
+	preview:      PreviewWrite,
+	unwrap:       UnwrapWrite,
+	tier:         runtime.TierWrite,
+	presentation: runtime.Presentation{Title: "Write a file or a device"},
+	fields:       runtime.InputFields{Read: [][]string{{"content"}, {"path"}}},
 }
 
 // letsMultiToolUseParallel holds the lets of "multi_tool_use.parallel", which each of its functions computes first.
@@ -316,9 +364,10 @@ func UnwrapMultiToolUseParallel(input *value.Object, tool string, limits runtime
 
 // formatterMultiToolUseParallel registers the functions of "multi_tool_use.parallel".
 var formatterMultiToolUseParallel = &slots{
-	preview: PreviewMultiToolUseParallel,
-	unwrap:  UnwrapMultiToolUseParallel,
-	fields:  runtime.InputFields{Read: [][]string{{"tool_uses"}}},
+	preview:      PreviewMultiToolUseParallel,
+	unwrap:       UnwrapMultiToolUseParallel,
+	presentation: runtime.Presentation{Title: "Run tools in parallel"},
+	fields:       runtime.InputFields{Read: [][]string{{"tool_uses"}}},
 }
 
 // letsQuery holds the lets of "query", which each of its functions computes first.
@@ -415,9 +464,10 @@ func TierQuery(input *value.Object, tool string, limits runtime.Limits) (runtime
 
 // formatterQuery registers the functions of "query".
 var formatterQuery = &slots{
-	preview: PreviewQuery,
-	tierOf:  TierQuery,
-	fields:  runtime.InputFields{Read: [][]string{{"sql"}}},
+	preview:      PreviewQuery,
+	tierOf:       TierQuery,
+	presentation: runtime.Presentation{Title: "Run an SQL query"},
+	fields:       runtime.InputFields{Read: [][]string{{"sql"}}},
 }
 
 // PreviewWebFetch formats calls to "web_fetch" (Fetch a web page).
@@ -439,13 +489,18 @@ func PreviewWebFetch(input *value.Object, tool string, limits runtime.Limits) (s
 
 // formatterWebFetch registers the functions of "web_fetch".
 var formatterWebFetch = &slots{
-	preview: PreviewWebFetch,
-	tier:    runtime.TierNetwork,
-	fields:  runtime.InputFields{Read: [][]string{{"url"}}},
+	preview:      PreviewWebFetch,
+	tier:         runtime.TierNetwork,
+	presentation: runtime.Presentation{Title: "Fetch a web page"},
+	fields:       runtime.InputFields{Read: [][]string{{"url"}}},
 }
 
 // formatterBash registers the functions of "bash".
-var formatterBash = &slots{tier: runtime.TierExecute, fields: runtime.InputFields{}}
+var formatterBash = &slots{
+	tier:         runtime.TierExecute,
+	presentation: runtime.Presentation{Title: "Run a shell command"},
+	fields:       runtime.InputFields{},
+}
 
 // UnwrapSchedule returns the calls that a call to "schedule" carries (Run a call later).
 //
@@ -469,9 +524,10 @@ func TierSchedule(input *value.Object, tool string, limits runtime.Limits) (runt
 
 // formatterSchedule registers the functions of "schedule".
 var formatterSchedule = &slots{
-	unwrap: UnwrapSchedule,
-	tierOf: TierSchedule,
-	fields: runtime.InputFields{Read: [][]string{{"after"}, {"call"}}},
+	unwrap:       UnwrapSchedule,
+	tierOf:       TierSchedule,
+	presentation: runtime.Presentation{Title: "Run a call later"},
+	fields:       runtime.InputFields{Read: [][]string{{"after"}, {"call"}}},
 }
 
 // catalog holds the expressions that run in the interpreter as checked ASTs,
