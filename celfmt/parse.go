@@ -98,23 +98,33 @@ func DirFiles(dir string) ReadFile {
 func ParseFiles(file string, src []byte, read ReadFile) (*Catalog, ErrorList) {
 	l := &loader{read: read, files: map[string]Pos{}, exampleNodes: maxCatalogExampleNodes, keys: map[string]registryKey{}}
 	cat := &Catalog{File: file}
-	root := l.file(file, src, Pos{})
+	root := l.file(file, src, Pos{}, nil)
 	if root != nil {
 		cat.Version = root.version
 	}
-	for _, f := range l.parsed {
+	// A file's shared lets serve its formatters and those of the files it
+	// includes, down the tree: a file written apart cannot reach into
+	// another's, and one included cannot take a name from the file that
+	// includes it.
+	scopes := make([]letScope, len(l.parsed))
+	for i, f := range l.parsed {
+		var outer []Let
+		if f.parent != nil {
+			outer = f.parent.visible
+		}
+		f.lets = l.distinctLets(outer, f.lets)
+		f.visible = append(slices.Clip(outer), f.lets...)
 		cat.Lets = append(cat.Lets, f.lets...)
-	}
-	cat.Lets = l.distinctLets(cat.Lets)
-	for _, f := range l.parsed {
-		f.p.shared = cat.Lets
-		cat.Formatters = append(cat.Formatters, l.formatters(f)...)
+		f.p.shared = f.visible
+		entries := l.formatters(f)
+		cat.Formatters = append(cat.Formatters, entries...)
+		scopes[i] = letScope{lets: f.visible, own: len(outer), entries: entries}
 	}
 	if len(cat.Formatters) == 0 && root != nil && len(l.errs) == 0 && !l.reported() {
 		root.p.errorf(root.node, "the catalog has no formatters: add a list of formatters")
 	}
 	share := parser{errs: l.errs}
-	share.share(cat)
+	share.share(scopes)
 	errs := share.errs
 	for _, f := range l.parsed {
 		errs = append(errs, f.p.errs...)
@@ -149,10 +159,14 @@ type registryKey struct {
 // catalogFile is one file of a catalog, its top level read.
 type catalogFile struct {
 	p       *parser
-	node    *yaml.Node // the top-level mapping
+	parent  *catalogFile // the file that includes it, nil for the first
+	node    *yaml.Node   // the top-level mapping
 	fields  map[string]*yaml.Node
 	version int
-	lets    []Let
+	lets    []Let // its shared lets
+	// visible are the shared lets its formatters see: those of the files
+	// that include it, outermost first, then its own.
+	visible []Let
 }
 
 // reported reports whether a file already said what is wrong with its
@@ -169,7 +183,7 @@ func (l *loader) reported() bool {
 // file reads one file of the catalog and the files it includes; from is
 // where it was included (zero for the first file). It returns nil when the
 // file could not be read as a mapping.
-func (l *loader) file(name string, src []byte, from Pos) *catalogFile {
+func (l *loader) file(name string, src []byte, from Pos, parent *catalogFile) *catalogFile {
 	l.bytes += len(src)
 	if len(src) > MaxCatalogBytes || l.bytes > MaxCatalogBytes {
 		pos := Pos{File: name, Line: 1, Col: 1}
@@ -188,9 +202,10 @@ func (l *loader) file(name string, src []byte, from Pos) *catalogFile {
 	p := &parser{file: name, lines: strings.Split(string(src), "\n"), exampleNodes: &l.exampleNodes}
 	f := p.top(src)
 	if f == nil {
-		l.parsed = append(l.parsed, &catalogFile{p: p})
+		l.parsed = append(l.parsed, &catalogFile{p: p, parent: parent})
 		return nil
 	}
+	f.parent = parent
 	l.parsed = append(l.parsed, f)
 	if n, ok := f.fields["include"]; ok {
 		l.include(f, n)
@@ -242,7 +257,7 @@ func (l *loader) include(f *catalogFile, n *yaml.Node) {
 			p.errorf(item, "cannot include %q: %v", rel, err)
 			continue
 		}
-		l.file(name, src, pos)
+		l.file(name, src, pos, f)
 	}
 }
 
@@ -271,17 +286,15 @@ func includeProblem(rel string) string {
 	return ""
 }
 
-// distinctLets returns the shared lets of every file without those that
-// take the name of one before them, which it reports.
-func (l *loader) distinctLets(lets []Let) []Let {
-	first := map[string]Pos{}
-	distinct := lets[:0:0]
+// distinctLets returns a file's shared lets without those that take the
+// name of one that the files including it share, which it reports.
+func (l *loader) distinctLets(outer, lets []Let) []Let {
+	var distinct []Let
 	for _, let := range lets {
-		if pos, dup := first[let.Name]; dup {
-			l.errs.Add(let.NamePos, "duplicate let %q: already shared at %s", let.Name, pos)
+		if i := slices.IndexFunc(outer, func(o Let) bool { return o.Name == let.Name }); i >= 0 {
+			l.errs.Add(let.NamePos, "duplicate let %q: a file that includes this one already shares it, at %s", let.Name, outer[i].NamePos)
 			continue
 		}
-		first[let.Name] = let.NamePos
 		distinct = append(distinct, let)
 	}
 	return distinct

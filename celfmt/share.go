@@ -20,17 +20,51 @@ const (
 	MaxSharedLetChars = 2 * MaxCatalogBytes
 )
 
-// share gives each formatter the catalog's lets it uses (see Catalog.Lets):
+// letScope is the formatters of one file of a catalog with the shared
+// lets they see: lets[own:] are the file's own, the others those of the
+// files that include it.
+type letScope struct {
+	lets    []Let
+	own     int
+	entries []*Entry
+}
+
+// share gives each formatter the shared lets it uses (see Catalog.Lets):
 // a shared let that a formatter's lets or slots name, directly or through
 // another shared let, joins the formatter's lets just before the first of
 // its own lets that needs it, or after all of them when only slots do. It
 // then sees the formatter's lets before that point, and the shared lets
 // written before it.
-func (p *parser) share(cat *Catalog) {
-	shared := cat.Lets
-	if len(shared) == 0 {
-		return
+func (p *parser) share(scopes []letScope) {
+	uses, chars := 0, 0
+	// used holds the shared lets some formatter uses, by position: one
+	// that none uses would never be checked, so it is reported.
+	used, over := map[Pos]bool{}, false
+	defer func() {
+		for _, sc := range scopes {
+			for _, l := range sc.lets[sc.own:] {
+				if !used[l.NamePos] && !over {
+					p.errs.Add(l.NamePos, "let %q is shared by the catalog, but no formatter uses it: remove it, or use it", l.Name)
+				}
+			}
+		}
+	}()
+	for _, sc := range scopes {
+		if over || len(sc.lets) == 0 {
+			continue
+		}
+		var ok bool
+		if uses, chars, ok = p.shareScope(sc, used, uses, chars); !ok {
+			over = true
+		}
 	}
+}
+
+// shareScope gives the formatters of one scope the shared lets they use,
+// counting the uses and their characters from uses and chars; it reports
+// false when a bound is exceeded, having said so.
+func (p *parser) shareScope(sc letScope, usedLets map[Pos]bool, uses, chars int) (int, int, bool) {
+	shared := sc.lets
 	index := make(map[string]int, len(shared))
 	for j, l := range shared {
 		index[l.Name] = j
@@ -46,23 +80,12 @@ func (p *parser) share(cat *Catalog) {
 			}
 		}
 	}
-	uses, chars := 0, 0
-	// usedBy[j] is set once a formatter uses shared let j: one that none
-	// uses would never be checked, so it is reported.
-	usedBy, over := make([]bool, len(shared)), false
-	defer func() {
-		for j, l := range shared {
-			if !usedBy[j] && !over {
-				p.errs.Add(l.NamePos, "let %q is shared by the catalog, but no formatter uses it: remove it, or use it", l.Name)
-			}
-		}
-	}()
-	for _, e := range cat.Formatters {
+	for _, e := range sc.entries {
 		own := map[string]bool{}
 		for _, l := range e.Lets {
 			own[l.Name] = true
 			if j, ok := index[l.Name]; ok {
-				p.errs.Add(l.NamePos, "let %q is also the name of a let the whole catalog shares, at %s: rename one", l.Name, shared[j].NamePos)
+				p.errs.Add(l.NamePos, "let %q is also the name of a let the catalog shares, at %s: rename one", l.Name, shared[j].NamePos)
 			}
 		}
 		// at[j] is where shared let j joins: before the formatter's own
@@ -105,15 +128,14 @@ func (p *parser) share(cat *Catalog) {
 			continue
 		}
 		for _, j := range used {
-			usedBy[j] = true
+			usedLets[shared[j].NamePos] = true
 			uses++
 			chars += len(shared[j].Expr.Text)
 		}
 		if uses > MaxSharedLetUses || chars > MaxSharedLetChars {
 			p.errs.Add(e.Pos, "the formatters up to this one use the catalog's shared lets %d times (%d characters), more than the %d times (%d characters) a catalog may: "+
 				"move what only a few formatters use into their own lets", uses, chars, MaxSharedLetUses, MaxSharedLetChars)
-			over = true
-			return
+			return uses, chars, false
 		}
 		if len(e.Lets)+len(used) > MaxLets {
 			p.errs.Add(e.Pos, "the formatter has %d lets with the shared ones it uses, more than the %d a formatter may have: combine some with cel.bind, or split the formatter",
@@ -141,6 +163,7 @@ func (p *parser) share(cat *Catalog) {
 		}
 		e.Lets = lets
 	}
+	return uses, chars, true
 }
 
 // slotSources are the texts of an entry's slots that may name lets.
