@@ -43,6 +43,10 @@ func TestSchemaAcceptsValidCatalogs(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "catalogs", "good", "*.yaml"))
 	require.NoError(t, err)
 	files = append(files, filepath.Join("..", "formatters.yaml"))
+	included, err := filepath.Glob(filepath.Join("..", "catalog", "*.yaml"))
+	require.NoError(t, err)
+	require.NotEmpty(t, included)
+	files = append(files, included...)
 	for _, file := range files {
 		doc := yamlDoc(t, file)
 		assert.NoError(t, validate(schema, schema, doc, "$"), file)

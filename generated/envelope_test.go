@@ -23,10 +23,10 @@ func TestStockModelAddedEnvelope(t *testing.T) {
 		tier  runtime.Tier
 	}{
 		{"umbrella with a target: SQL",
-			runtime.Call{Tool: "mcp", Target: "supabase:execute_sql", Input: `{"sql":"DROP TABLE users","arguments":{"sql":"SELECT 1"}}`},
+			runtime.Call{Tool: "mcp", Target: "supa:execute_sql", Input: `{"sql":"DROP TABLE users","arguments":{"sql":"SELECT 1"}}`},
 			[]string{`sql: "DROP TABLE users"`, `arguments.sql: "SELECT 1"`}, runtime.TierUnknown},
 		{"direct call: SQL",
-			runtime.Call{Tool: "supabase:execute_sql", Source: "mcp", Target: "supabase:execute_sql", Input: `{"sql":"DROP TABLE users","arguments":{"sql":"SELECT 1"}}`},
+			runtime.Call{Tool: "supa:execute_sql", Source: "mcp", Target: "supa:execute_sql", Input: `{"sql":"DROP TABLE users","arguments":{"sql":"SELECT 1"}}`},
 			[]string{`sql: "DROP TABLE users"`, `arguments.sql: "SELECT 1"`}, runtime.TierUnknown},
 		{"direct call: a file written elsewhere",
 			runtime.Call{Tool: "filesystem:write_file", Source: "mcp", Target: "filesystem:write_file",

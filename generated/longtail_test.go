@@ -47,13 +47,7 @@ func readLongTail(t testing.TB) []longTailCall {
 
 // minShown is how many calls of the long-tail corpus show every fact their
 // approver needs in the prompt or the preview. It only goes up.
-const minShown = 165
-
-// knownLeaks are the credentials the stock catalog cannot tell from other
-// values: a password typed into a form field known only by its element id.
-var knownLeaks = map[string]bool{
-	"cLcchmBDQOf9pw9bcHNxbyvu": true, // chrome-devtools fill_form: {"uid": "1_4", "value": …}
-}
+const minShown = 167
 
 // TestLongTail holds the stock catalog to the long-tail corpus: real calls
 // of tools it has no entry for, or whose names other agents use with other
@@ -79,9 +73,6 @@ func TestLongTail(t *testing.T) {
 			outputs["row "+mode.String()] = d.Row(c, mode).Line()
 		}
 		for _, secret := range lc.Secrets {
-			if knownLeaks[secret] {
-				continue
-			}
 			for name, text := range outputs {
 				assert.NotContains(t, text, secret, "%s: %s carries a credential", lc.Call.Tool, name)
 			}

@@ -89,13 +89,18 @@ func TestRealCalls(t *testing.T) {
 // tables live next to this file, one per family of tools.
 func stockSchemas() map[string]map[string][]string {
 	all := map[string]map[string][]string{}
-	for _, part := range []map[string]map[string][]string{agentSchemas, mcpSchemas, desktopSchemas} {
+	for _, part := range []map[string]map[string][]string{agentSchemas, mcpSchemas, desktopSchemas, serverSchemas} {
 		for key, fields := range part {
 			all[key] = fields
 		}
 	}
 	return all
 }
+
+// undeclaredInput are the stock entries that declare no input: Azure's
+// server names its options with dashes (resource-group), which a declared
+// field cannot, so its entry reads each by its JSON name.
+var undeclaredInput = map[string]bool{"azure:*": true}
 
 // TestStockFieldsComeFromRealSchemas holds the stock catalog to the real
 // schemas: every field an entry declares is sent by at least one named
@@ -111,6 +116,9 @@ func TestStockFieldsComeFromRealSchemas(t *testing.T) {
 		seen[e.Tool] = true
 		table, ok := schemas[e.Tool]
 		if !assert.True(t, ok, "%s: no schema table for the entry", e.Tool) {
+			continue
+		}
+		if e.Input == nil && len(table) == 0 && undeclaredInput[e.Tool] {
 			continue
 		}
 		require.NotNil(t, e.Input, "%s: stock entries declare their input", e.Tool)

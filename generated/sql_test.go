@@ -71,13 +71,16 @@ func TestStockSQLSideEffects(t *testing.T) {
 			"Current agent requested MCP target 'sqlite:write_query' SERVER FILE, ATTACH:", runtime.TierExecute},
 		{"sqlite select reads", mcpCall("sqlite:read_query", map[string]any{"query": "SELECT name FROM orders"}),
 			"Current agent requested MCP target 'sqlite:read_query' SELECT: SELECT name FROM orders.", runtime.TierRead},
-		// Supabase's execute_sql has no entry of its own: the MCP summary
-		// shows the query (led by its kinds when it is cut), and nothing
-		// declares its tier, which counts as the riskiest.
-		{"supabase copy to program", mcpCall("supabase:execute_sql", map[string]any{"project_id": "qvxtbhzjwmdkrnpaeofs", "query": "COPY (SELECT '') TO PROGRAM 'id'"}),
-			`Current agent requested MCP target 'supabase:execute_sql' with project_id: "qvxtbhzjwmdkrnpaeofs", query: "COPY (SELECT '') TO PROGRAM 'id'".`, runtime.TierUnknown},
-		{"supabase lo_export behind padding", mcpCall("supabase:execute_sql", map[string]any{"query": "SELECT " + strings.Repeat("1, ", 2000) + "lo_export(42, '/tmp/k')"}),
-			`Current agent requested MCP target 'supabase:execute_sql' with query: (lo_export(), SELECT) "SELECT 1, 1,`, runtime.TierUnknown},
+		// Supabase's entry leads with the statement kinds and tiers them.
+		{"supabase entry: copy to program", mcpCall("supabase:execute_sql", map[string]any{"project_id": "qvxtbhzjwmdkrnpaeofs", "query": "COPY (SELECT '') TO PROGRAM 'id'"}),
+			`Current agent requested MCP target 'supabase:execute_sql' PROGRAM, COPY in project qvxtbhzjwmdkrnpaeofs: COPY (SELECT '') TO PROGRAM 'id'.`, runtime.TierExecute},
+		// A Supabase server under a name its user chose has no entry: the
+		// MCP summary shows the query (led by its kinds when it is cut),
+		// and nothing declares its tier, which counts as the riskiest.
+		{"supabase copy to program", mcpCall("supa:execute_sql", map[string]any{"project_id": "qvxtbhzjwmdkrnpaeofs", "query": "COPY (SELECT '') TO PROGRAM 'id'"}),
+			`Current agent requested MCP target 'supa:execute_sql' with project_id: "qvxtbhzjwmdkrnpaeofs", query: "COPY (SELECT '') TO PROGRAM 'id'".`, runtime.TierUnknown},
+		{"supabase lo_export behind padding", mcpCall("supa:execute_sql", map[string]any{"query": "SELECT " + strings.Repeat("1, ", 2000) + "lo_export(42, '/tmp/k')"}),
+			`Current agent requested MCP target 'supa:execute_sql' with query: (lo_export(), SELECT) "SELECT 1, 1,`, runtime.TierUnknown},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
