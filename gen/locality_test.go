@@ -135,7 +135,19 @@ func insertBefore(t *testing.T, src []byte, line, text string) []byte {
 // whose formatters list is its last key.
 func catalogPrefix(t *testing.T, src []byte, n int) []byte {
 	t.Helper()
-	lines := strings.SplitAfter(string(src), "\n")
+	// The first entries use neither the shared lets nor the included
+	// files, which the prefix leaves out: a shared let no entry uses is
+	// an error.
+	var lines []string
+	skip := false
+	for _, line := range strings.SplitAfter(string(src), "\n") {
+		if line != "" && line[0] != ' ' && line[0] != '#' && line[0] != '\n' {
+			skip = strings.HasPrefix(line, "let:") || strings.HasPrefix(line, "include:")
+		}
+		if !skip {
+			lines = append(lines, line)
+		}
+	}
 	entries := 0
 	for i, line := range lines {
 		if strings.HasPrefix(line, "  - tool: ") {
