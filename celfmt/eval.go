@@ -1,6 +1,7 @@
 package celfmt
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
@@ -49,13 +51,53 @@ type EvalResult struct {
 // file EvalFile; print it with Snippets([]byte(expr)) for a caret under
 // each. When the evaluation fails (an error, the cost limit, the memory
 // budget) the error is that failure, as for a formatter (errors.Is with
-// ErrCostLimit or ErrBudget).
+// ErrCostLimit or ErrBudget); an *EvalError when the failure is at a
+// place in the expression (an operator applied to operands of other
+// types, say).
 func Eval(expr string, input *value.Object, tool string, limits Limits, opts Options) (EvalResult, error) {
+	return evalIn(nil, expr, input, nil, tool, limits, opts)
+}
+
+// EvalEntry is Eval in the environment of a catalog's entry, as its
+// formatter sees it: input has the entry's declared type (a field declared
+// int is an int), the entry's lets (its own and the catalog's shared lets
+// it uses) are variables computed on that input, and, when result is not
+// nil, the variable result holds it, as result, error and expand see it.
+// The entry's lets must check: it comes from a catalog Check accepted.
+func EvalEntry(e *Entry, expr string, input, result *value.Object, tool string, limits Limits, opts Options) (EvalResult, error) {
+	if e == nil {
+		return EvalResult{}, errors.New("no entry")
+	}
+	return evalIn(e, expr, input, result, tool, limits, opts)
+}
+
+// EvalError is an evaluation that failed at a place in the expression:
+// Pos is where (in file EvalFile), Err the failure.
+type EvalError struct {
+	Pos Pos
+	Err error
+}
+
+func (e *EvalError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the failure.
+func (e *EvalError) Unwrap() error { return e.Err }
+
+func evalIn(e *Entry, expr string, input, result *value.Object, tool string, limits Limits, opts Options) (EvalResult, error) {
 	opts = opts.withDefaults()
 	var errs ErrorList
 	p, err := newProvider()
 	if err != nil {
 		return EvalResult{}, err
+	}
+	inputType := undeclaredInput
+	if e != nil {
+		inputType = declareInput(p, inputTypeName(e.Tool), e.Input, func(f Field, err error) {
+			errs.Add(f.TypePos, "input field %s: %v", f.Name, err)
+		})
+		if len(errs) > 0 {
+			return EvalResult{}, errs
+		}
 	}
 	env, err := baseEnv(p)
 	if err != nil {
@@ -65,15 +107,43 @@ func Eval(expr string, input *value.Object, tool string, limits Limits, opts Opt
 	if err != nil {
 		return EvalResult{}, err
 	}
-	if env, err = env.Extend(cel.Variable(varInput, undeclaredInput)); err != nil {
+	f := &Formatter{Entry: e, opts: opts}
+	var fields, letNames []string
+	var lets []Let
+	if e != nil {
+		lets = e.Lets
+		for _, field := range e.Input {
+			fields = append(fields, field.Name)
+		}
+		for _, l := range lets {
+			letNames = append(letNames, l.Name)
+		}
+	}
+	env, err = bindLets(env, inputType, letNames, func(i int, env *cel.Env) (*types.Type, error) {
+		c, ok := compile(env, calls, lets[i].Expr, "let "+lets[i].Name, fields, letNames[:i], opts, &errs)
+		if !ok {
+			return nil, errs
+		}
+		c.name = lets[i].Name
+		f.lets = append(f.lets, c)
+		f.letNames = append(f.letNames, c.name)
+		return c.ast.OutputType(), nil
+	})
+	if err != nil {
 		return EvalResult{}, err
+	}
+	if result != nil {
+		if env, err = env.Extend(cel.Variable(varResult, ResultType())); err != nil {
+			return EvalResult{}, err
+		}
 	}
 	if strings.TrimSpace(expr) == "" {
 		errs.Add(Pos{File: EvalFile, Line: 1, Col: 1}, "empty expression")
 		return EvalResult{}, errs
 	}
 	const what = "expression"
-	c, ok := compile(env, calls, NewSource(EvalFile, expr), what, nil, nil, opts, &errs)
+	src := NewSource(EvalFile, expr)
+	c, ok := compile(env, calls, src, what, fields, letNames, opts, &errs)
 	if !ok {
 		for _, e := range errs {
 			e.Msg = strings.TrimPrefix(e.Msg, what+": ")
@@ -81,22 +151,15 @@ func Eval(expr string, input *value.Object, tool string, limits Limits, opts Opt
 		errs.Sort()
 		return EvalResult{}, errs
 	}
+	c.needs = letsRead(f.lets, c.ast.NativeRep().Expr())
 	if input == nil {
 		input = value.Input{}.Object()
 	}
-	b := newBudget(opts.MemoryBudget, opts.CostLimit)
-	vars := &activation{
-		input:  objectVal{o: input},
-		tool:   types.String(tool),
-		limits: limitsVal(withDefaults(limits)),
-		budget: b,
-	}
-	out, _, err := c.prg.prg.Eval(vars)
-	if b.err != nil {
-		err = b.err
-	}
+	vars := f.activation(input, result, tool, withDefaults(limits))
+	defer vars.release()
+	out, err := f.evaluate(&c, vars, 0, vars.newBudget(opts.MemoryBudget, opts.CostLimit))
 	if err != nil {
-		return EvalResult{}, err
+		return EvalResult{}, failureAt(c.ast, src, err)
 	}
 	r := EvalResult{Type: c.ast.OutputType().String(), Value: celLiteral(out, 0)}
 	switch v := out.(type) {
@@ -110,6 +173,30 @@ func Eval(expr string, input *value.Object, tool string, limits Limits, opts Opt
 		}
 	}
 	return r, nil
+}
+
+// failureAt makes a failure of the expression src an *EvalError at the
+// place it names: the operator or the function of a failed call, the
+// start of another expression. A let's failure, the budget's and the cost
+// limit's stay as they are: they belong to no place in src.
+func failureAt(a *cel.Ast, src Source, err error) error {
+	var celErr *types.Err
+	if !errors.As(err, &celErr) || celErr.NodeID() == 0 || strings.HasPrefix(err.Error(), "let ") ||
+		errors.Is(err, ErrBudget) || errors.Is(err, ErrCostLimit) {
+		return err
+	}
+	id := celErr.NodeID()
+	loc := a.NativeRep().SourceInfo().GetStartLocation(id)
+	if loc.Line() < 1 {
+		return err
+	}
+	col := loc.Column()
+	ast.PostOrderVisit(a.NativeRep().Expr(), ast.NewExprVisitor(func(e ast.Expr) {
+		if e.ID() == id && e.Kind() == ast.CallKind {
+			col = nameStart(src.Text, loc.Line(), col, e.AsCall().FunctionName())
+		}
+	}))
+	return &EvalError{Pos: src.PosAt(loc.Line(), col), Err: err}
 }
 
 // maxLiteralDepth bounds the nesting celLiteral prints; deeper values are

@@ -236,3 +236,90 @@ func TestPositionsInScalarStyles(t *testing.T) {
 		})
 	}
 }
+
+// TestNoSuchOverloadNamesTheCall: a call on operands of types it does not
+// take fails with the call, as source code writes it, and the types the
+// operands had, where cel-go says only "no such overload"; an overflow, a
+// division by zero and an index out of a string say their operands.
+func TestNoSuchOverloadNamesTheCall(t *testing.T) {
+	input := `{"n": 3, "s": "abc", "l": [1], "big": 9223372036854775807, "o": {}}`
+	for _, tc := range []struct{ preview, want string }{
+		{`"n: " + input.n`, "no such overload: string + double"},
+		{`string(input.n - input.s)`, "no such overload: double - string"},
+		{`string(!input.s)`, "no such overload: !string"},
+		{`string(-input.s)`, "no such overload: -string"},
+		{`truncate(input.n, 2)`, "no such overload: truncate(double, int)"},
+		{`string(input.n.startsWith("x"))`, "no such overload: double.startsWith(string)"},
+		{`string(size(input.n))`, "no such overload: size(double)"},
+		{`string(input.o)`, "no such overload: string(map)"},
+		{`input.n.map(x, "x").join()`, "no such overload: comprehension(double)"},
+		{`string(int(input.n) * 4611686018427387904)`, "integer overflow: 3 * 4611686018427387904"},
+		{`string(int(input.big))`, "integer overflow: double 9.223372036854776e+18 to int"},
+		{`string(int(input.n) / 0)`, "division by zero: 3 / 0"},
+		{`string(int(input.n) % 0)`, "division by zero: modulus 3 % 0"},
+		{`string(input.s).charAt(7)`, "index out of range: index 7 in a string of 3 characters"},
+		{`string(input.l[4])`, "index out of bounds: 4"},
+	} {
+		t.Run(tc.preview, func(t *testing.T) {
+			f := formatter(t, "  - tool: t\n    preview: '"+strings.ReplaceAll(tc.preview, "'", "''")+"'\n", Options{})
+			_, _, err := f.Run(object(t, input), "t", defaultLimits)
+			require.Error(t, err)
+			assert.Equal(t, tc.want, err.Error())
+		})
+	}
+}
+
+// TestEvalEntry: in an entry's environment, input has the declared types,
+// the lets are variables, result is declared when given, and a failure is
+// at its place in the expression.
+func TestEvalEntry(t *testing.T) {
+	checked, err := Load("test.yaml", []byte(`version: 1
+let:
+  noun: 'input.count == 1 ? "file" : "files"'
+formatters:
+  - tool: rm
+    input:
+      count: int
+    let:
+      what: plural(input.count, noun, noun)
+    preview: '"delete " + what'
+    result: result.text
+`), Options{})
+	require.NoError(t, err)
+	e := checked.Formatters[0].Entry
+	in := object(t, `{"count": 2}`)
+
+	r, err := EvalEntry(e, `what + " (" + string(input.count + 1) + ")"`, in, nil, "rm", Limits{}, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, `"2 files (3)"`, r.Value)
+
+	r, err = EvalEntry(e, `result.text + ": " + noun`, in, object(t, `{"text": "gone"}`), "rm", Limits{}, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "gone: files", r.Text)
+
+	// Without a result, result is not declared.
+	_, err = EvalEntry(e, `result.text`, in, nil, "rm", Limits{}, Options{})
+	var list ErrorList
+	require.ErrorAs(t, err, &list)
+	assert.Contains(t, list.Error(), "expr:1:1: undeclared reference to 'result'")
+
+	// Undeclared input would make the count a double, which plural does
+	// not take: the entry's environment is what makes this work.
+	_, err = Eval(`plural(input.count, "file", "files")`, in, "rm", Limits{}, Options{})
+	var at *EvalError
+	require.ErrorAs(t, err, &at)
+	assert.Equal(t, "expr:1:1", at.Pos.String())
+	assert.Equal(t, "no such overload: plural(double, string, string)", err.Error())
+
+	// A declared field of another type fails where the expression reads it.
+	_, err = EvalEntry(e, `"x" + string(input.count)`, object(t, `{"count": "two"}`), nil, "rm", Limits{}, Options{})
+	require.ErrorAs(t, err, &at)
+	assert.Equal(t, "expr:1:19", at.Pos.String()) // the field's selection
+	assert.Equal(t, "input field count: want int, got string", err.Error())
+
+	// A let that fails names the let, not a place in the expression.
+	_, err = EvalEntry(e, `what`, object(t, `{"count": 9223372036854775808}`), nil, "rm", Limits{}, Options{})
+	require.Error(t, err)
+	assert.False(t, errors.As(err, &at))
+	assert.Equal(t, "let noun: input field count: want int, got a number outside the int range", err.Error())
+}

@@ -9,6 +9,8 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
 	"github.com/google/cel-go/interpreter"
+
+	"github.com/permgen/permgen/runtime/celrt"
 )
 
 // Comprehensions.
@@ -139,7 +141,7 @@ func (f *fold) Exec(frame *interpreter.ExecutionFrame) ref.Val {
 		return r
 	}
 	if !r.Type().HasTrait(traits.IterableType) {
-		return types.ValOrErr(r, "got '%T', expected iterable type", r)
+		return types.NewErr("no such overload: %s", celrt.Signature("comprehension", []string{r.Type().TypeName()}))
 	}
 	var b *budget
 	if root != nil {

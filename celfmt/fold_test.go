@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/google/cel-go/cel"
@@ -95,10 +96,18 @@ func TestFoldAgreesWithCelGo(t *testing.T) {
 	}
 }
 
-// show prints a value, or an error's message.
+// show prints a value, or an error's message. A call on operands of
+// other types is "no such overload" either way: permgen's message goes on
+// to name the call and the types (TestNoSuchOverloadNamesTheCall), and
+// names a comprehension over a value that is not iterable so too, where
+// cel-go names a Go type.
 func show(v ref.Val) string {
 	if e, ok := v.(*types.Err); ok {
-		return "error: " + e.Error()
+		msg := e.Error()
+		if strings.HasPrefix(msg, "no such overload") || strings.HasSuffix(msg, "expected iterable type") {
+			msg = "no such overload"
+		}
+		return "error: " + msg
 	}
 	if m, ok := toModel(v); ok {
 		return fmt.Sprintf("%T %#v", v.Type(), m)

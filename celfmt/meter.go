@@ -1,10 +1,12 @@
 package celfmt
 
 import (
+	"fmt"
 	"math/bits"
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/ast"
@@ -14,6 +16,8 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
 	"github.com/google/cel-go/interpreter"
+
+	"github.com/permgen/permgen/runtime/celrt"
 )
 
 // Metering: how the cost limit and the memory budget are enforced.
@@ -115,7 +119,7 @@ func planLists(env *cel.Env, ast *cel.Ast, calls callTable, free, celLists bool)
 			return planned{}, err
 		}
 	}
-	m := &meter{calls: calls, weights: regexWeights(ast), locals: localNames(ast), free: free, celLists: celLists}
+	m := &meter{calls: calls, weights: regexWeights(ast), locals: localNames(ast), free: free, celLists: celLists, root: ast.NativeRep().Expr()}
 	m.singles, m.plains = literalLists(ast)
 	m.shapes = newShapes(ast)
 	m.adapter = env.CELTypeAdapter()
@@ -170,6 +174,8 @@ type meter struct {
 	shapes *shapes
 	// adapter is the environment's, which the planner's nodes use.
 	adapter types.Adapter
+	// root is the program's expression, where a failure finds its call.
+	root ast.Expr
 }
 
 // localNames returns the names of the variables the comprehensions of an
@@ -786,8 +792,75 @@ func (c *meteredCall) unbudgeted(frame *interpreter.ExecutionFrame) ref.Val {
 	return types.LabelErrNode(c.ID(), c.call(args))
 }
 
-// call runs the implementation the way the interpreter would.
+// call runs the implementation the way the interpreter would. A failure
+// that says only "no such overload" names the function and the types of
+// the arguments it had, as generated code does (celrt.Signature).
 func (c *meteredCall) call(args []ref.Val) ref.Val {
+	out := c.callImpl(args)
+	if e, ok := out.(*types.Err); ok {
+		if msg, ok := c.explain(e.Error(), args); ok {
+			return types.NewErrFromString(msg)
+		}
+	}
+	return out
+}
+
+// explain words a failure of one of cel-go's implementations as generated
+// code words it (runtime/celrt): the call and its operands' types for no
+// such overload, the operands of an overflow or a division by zero, the
+// size of a string an index is out of. ok is false for the other
+// failures, which keep their message.
+func (c *meteredCall) explain(msg string, args []ref.Val) (_ string, ok bool) {
+	fn := c.Function()
+	ints := len(args) == 2 && args[0].Type() == types.IntType && args[1].Type() == types.IntType
+	switch {
+	case msg == "no such overload" || msg == "no such overload: "+fn:
+		kinds := make([]string, len(args))
+		for i, a := range args {
+			kinds[i] = a.Type().TypeName()
+		}
+		sig := celrt.Signature(fn, kinds)
+		if len(kinds) > 0 && c.m.isMember(c.ID()) {
+			sig = kinds[0] + "." + celrt.Signature(fn, kinds[1:])
+		}
+		return "no such overload: " + sig, true
+	case msg == "integer overflow" && ints && strings.Count(fn, "_") == 2:
+		return fmt.Sprintf("integer overflow: %v %s %v", args[0].Value(), strings.Trim(fn, "_"), args[1].Value()), true
+	case msg == "integer overflow" && len(args) == 1 && fn == "-_" && args[0].Type() == types.IntType:
+		return fmt.Sprintf("integer overflow: 0 - %v", args[0].Value()), true
+	case msg == "integer overflow" && len(args) == 1 && (fn == "int" || fn == "uint"):
+		from := args[0].Type().TypeName()
+		if from == "double" {
+			return fmt.Sprintf("integer overflow: double %g to %s", args[0].Value(), fn), true
+		}
+		return fmt.Sprintf("integer overflow: %s %v to %s", from, args[0].Value(), fn), true
+	case msg == "division by zero" && ints:
+		return fmt.Sprintf("division by zero: %v / %v", args[0].Value(), args[1].Value()), true
+	case msg == "modulus by zero" && ints:
+		return fmt.Sprintf("division by zero: modulus %v %% 0", args[0].Value()), true
+	case strings.HasPrefix(msg, "index out of range: ") && len(args) > 1 && args[0].Type() == types.StringType:
+		size := utf8.RuneCountInString(string(args[0].(types.String)))
+		return fmt.Sprintf("index out of range: index %s in a string of %d characters", strings.TrimPrefix(msg, "index out of range: "), size), true
+	}
+	return msg, false
+}
+
+// isMember reports whether the call of the program with this id is a
+// method call, x.f(y).
+func (m *meter) isMember(id int64) bool {
+	member := false
+	if m.root != nil {
+		ast.PostOrderVisit(m.root, ast.NewExprVisitor(func(e ast.Expr) {
+			if e.ID() == id && e.Kind() == ast.CallKind {
+				member = e.AsCall().IsMemberFunction()
+			}
+		}))
+	}
+	return member
+}
+
+// callImpl runs the implementation.
+func (c *meteredCall) callImpl(args []ref.Val) ref.Val {
 	if c.equal {
 		eq := types.Equal(args[0], args[1])
 		if c.Function() == "_!=_" && !types.IsError(eq) {

@@ -375,7 +375,16 @@ func zeroValue(t *types.Type) any {
 // unless the element type is dyn: CEL would see null where the checker
 // promised an int or a string, and fail at run time or misformat.
 func conform(v any, t *types.Type) (any, error) {
+	// A list or a map of another kind is "want list": its elements' type
+	// is for the message of an element of another type, as generated code
+	// words both.
 	want := t.String()
+	switch t.Kind() {
+	case types.ListKind:
+		want = "list"
+	case types.MapKind:
+		want = "map"
+	}
 	got := value.Kind(v)
 	switch t.Kind() {
 	case types.DynKind, types.AnyKind:

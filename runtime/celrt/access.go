@@ -35,9 +35,15 @@ func Index(c, k any) (any, error) {
 func IndexList[T any](xs []T, i int64) (T, error) {
 	if i < 0 || i >= int64(len(xs)) {
 		var zero T
-		return zero, fmt.Errorf("%w: index '%d' out of range in list size '%d'", ErrIndex, i, len(xs))
+		return zero, listIndexError(i)
 	}
 	return xs[i], nil
+}
+
+// listIndexError is an index out of a list's range, worded as the
+// interpreter words it.
+func listIndexError(i any) error {
+	return &wrappedError{fmt.Sprintf("index out of bounds: %v", i), ErrIndex}
 }
 
 // listIndex checks an index of a list of n elements: an int, a uint or a
@@ -49,7 +55,7 @@ func listIndex(k any, n int) (int, error) {
 		i = k
 	case uint64:
 		if k > uint64(n) {
-			return 0, fmt.Errorf("%w: index '%d' out of range in list size '%d'", ErrIndex, k, n)
+			return 0, listIndexError(k)
 		}
 		i = int64(k)
 	default:
@@ -62,7 +68,7 @@ func listIndex(k any, n int) (int, error) {
 		}
 	}
 	if i < 0 || i >= int64(n) {
-		return 0, fmt.Errorf("%w: index '%d' out of range in list size '%d'", ErrIndex, i, n)
+		return 0, listIndexError(i)
 	}
 	return int(i), nil
 }
@@ -135,7 +141,7 @@ func OptSelect(v any, field string) (Optional[any], error) {
 		return OptSelect(m.Value, field)
 	}
 	if TypeOf(v) == ListType {
-		return Optional[any]{}, noOverload("_?._", v)
+		return Optional[any]{}, noOverload("?."+field, v)
 	}
 	return Optional[any]{}, nil // as has(): no fields, no value
 }

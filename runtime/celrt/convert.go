@@ -184,7 +184,9 @@ func ToString(v any) (string, error) {
 	case []byte:
 		return BytesToString(v)
 	}
-	return "", conversionError(v, StringType)
+	// CEL has no conversion of the other types: string(null) is
+	// applied to operands of another type, not a conversion that failed.
+	return "", noOverload("string", v)
 }
 
 // DoubleToString is string(d) for a double: Go's %g.
@@ -216,7 +218,9 @@ func ToInt(v any) (int64, error) {
 	case string:
 		return StringToInt(v)
 	}
-	return 0, conversionError(v, IntType)
+	// CEL has no conversion of the other types: string(null) is
+	// applied to operands of another type, not a conversion that failed.
+	return 0, noOverload("int", v)
 }
 
 // UintToInt is int(u) for a uint.
@@ -263,7 +267,9 @@ func ToUint(v any) (uint64, error) {
 		}
 		return n, nil
 	}
-	return 0, conversionError(v, UintType)
+	// CEL has no conversion of the other types: string(null) is
+	// applied to operands of another type, not a conversion that failed.
+	return 0, noOverload("uint", v)
 }
 
 // IntToUint is uint(i) for an int.
@@ -296,7 +302,9 @@ func ToDouble(v any) (float64, error) {
 	case string:
 		return StringToDouble(v)
 	}
-	return 0, conversionError(v, DoubleType)
+	// CEL has no conversion of the other types: string(null) is
+	// applied to operands of another type, not a conversion that failed.
+	return 0, noOverload("double", v)
 }
 
 // StringToDouble is double(s) for a string.
@@ -316,7 +324,9 @@ func ToBool(v any) (bool, error) {
 	case string:
 		return StringToBool(v)
 	}
-	return false, conversionError(v, BoolType)
+	// CEL has no conversion of the other types: string(null) is
+	// applied to operands of another type, not a conversion that failed.
+	return false, noOverload("bool", v)
 }
 
 // StringToBool is bool(s) for a string, as strconv.ParseBool reads it.
@@ -336,7 +346,9 @@ func ToBytes(v any) ([]byte, error) {
 	case string:
 		return []byte(v), nil
 	}
-	return nil, conversionError(v, BytesType)
+	// CEL has no conversion of the other types: string(null) is
+	// applied to operands of another type, not a conversion that failed.
+	return nil, noOverload("bytes", v)
 }
 
 // Lazy is a cel.bind variable that cel-go computes the first time the

@@ -2,6 +2,7 @@ package celrt
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/permgen/permgen/runtime/value"
 )
@@ -39,8 +40,10 @@ func FieldOf[T any](input *value.Object, name string, zero T, conv func(any) (T,
 	return t, nil
 }
 
+// mismatch is a declared field's value of another type, worded as the
+// interpreter words it: "want int, got string".
 func mismatch(want string, v any) error {
-	return fmt.Errorf("%w: want %s, got %s", ErrNoSuchOverload, want, value.Kind(v))
+	return &wrappedError{fmt.Sprintf("want %s, got %s", want, value.Kind(v)), ErrNoSuchOverload}
 }
 
 // InputString checks a declared string.
@@ -77,7 +80,11 @@ func InputInt(v any) (int64, error) {
 		if i, ok := n.Int64(); ok {
 			return i, nil
 		}
-		return 0, fmt.Errorf("%w: want int, got a number that is not an integer in the int range", ErrNoSuchOverload)
+		got := "a number that is not an integer"
+		if f := math.Abs(n.Float64()); f >= math.MaxInt64 && !math.IsNaN(f) {
+			got = "a number outside the int range"
+		}
+		return 0, &wrappedError{"want int, got " + got, ErrNoSuchOverload}
 	case float64:
 		return InputInt(value.NumberOf(n))
 	}

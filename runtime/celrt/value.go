@@ -38,7 +38,7 @@ func noOverload(fn string, args ...any) error {
 	for i, a := range args {
 		kinds[i] = TypeOf(a).Name
 	}
-	return fmt.Errorf("%w: %s%v", ErrNoSuchOverload, fn, kinds)
+	return fmt.Errorf("%w: %s", ErrNoSuchOverload, Signature(fn, kinds))
 }
 
 // Type is a CEL type as a value: what type(x) returns.
