@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -24,6 +25,7 @@ import (
 
 	"github.com/permgen/permgen/celfmt"
 	"github.com/permgen/permgen/gen"
+	"github.com/permgen/permgen/generated"
 	"github.com/permgen/permgen/runtime"
 	"github.com/permgen/permgen/runtime/textfmt"
 )
@@ -34,7 +36,11 @@ type catalogFlags struct {
 	out     string
 	pkg     string
 	command string
-	strict  bool // check: warnings are errors
+	strict  bool   // check: warnings are errors
+	format  string // check, test, list: text or json
+	// builtin is set when list names no catalog: it lists the catalog
+	// compiled into the binary.
+	builtin bool
 }
 
 const catalogUsage = `Usage: permgen %[1]s [flags] [FILE]
@@ -52,8 +58,11 @@ var commandHelp = map[string]string{
 	"diff":     "Prints a unified diff of what generate would change and exits 1 when the output\npackage is stale (missing, changed or extra files); exits 0 when it is fresh.",
 	"check":    "Loads and checks the catalog: every diagnostic, exit 1 on any error. A warning\n(a formatter without examples) is printed, and is an error with -strict.",
 	"test":     "Runs every example of the catalog and prints each failure with its position, the\nexpected and the actual text; the last line is \"N passed, N failed\".",
-	"list":     "Prints one row per formatter: key, owner position, title, slots.",
+	"list":     "Prints one row per formatter: key, owner, title, slots, omitted fields and aliases.\nWithout FILE or -f, it lists the catalog compiled into this binary.",
 }
+
+// hasFormat says which commands take -format.
+var hasFormat = map[string]bool{"check": true, "test": true, "list": true}
 
 // parseCatalogFlags parses the common flags; ok is false when the command
 // should exit with code.
@@ -64,6 +73,9 @@ func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) 
 	if command == "check" {
 		fs.BoolVar(&cf.strict, "strict", false, "make warnings errors: a formatter without examples fails the check")
 	}
+	if hasFormat[command] {
+		fs.StringVar(&cf.format, "format", "text", "output format, `text|json`: json prints one object, diagnostics included, on standard output")
+	}
 	if command == "generate" || command == "diff" {
 		fs.StringVar(&cf.out, "o", "generated", "the output directory `DIR`")
 		fs.StringVar(&cf.pkg, "package", "", "the package `NAME` (default: the package of the hand-written Go files in the output directory, else the directory's name)")
@@ -72,8 +84,12 @@ func parseCatalogFlags(command string, args []string, stdout, stderr io.Writer) 
 	if !ok {
 		return cf, code, false
 	}
+	if hasFormat[command] && cf.format != "text" && cf.format != "json" {
+		return cf, usageError(stderr, command, "-format must be text or json, got %q", cf.format), false
+	}
 	switch len(rest) {
 	case 0:
+		cf.builtin = command == "list" && !flagSet(fs, "f")
 	case 1:
 		// Taking one of the two would leave the other silently unread.
 		if flagSet(fs, "f") {
@@ -169,10 +185,37 @@ func packageName(dir string) string {
 // The files the catalog includes are named, in positions, by the same
 // path below name's directory as they have below path's.
 func loadCatalogFile(command, path, name string, opts celfmt.Options, stderr io.Writer) (*celfmt.Checked, bool) {
+	checked, errs, sources, err := readCatalog(path, name, opts)
+	switch {
+	case err != nil:
+		catalogError(stderr, command, path, err)
+		return nil, false
+	case len(errs) > 0:
+		fmt.Fprint(stderr, errs.SnippetsOf(sources))
+		errorf(stderr, command, "%s: %s", path, problems(len(errs)))
+		return nil, false
+	}
+	return checked, true
+}
+
+// catalogError reports a catalog that could not be read: a file error
+// names its file, any other error the catalog's.
+func catalogError(stderr io.Writer, command, path string, err error) {
+	var pathErr *fs.PathError
+	if errors.As(err, &pathErr) {
+		errorf(stderr, command, "%v", err)
+		return
+	}
+	errorf(stderr, command, "%s: %v", path, err)
+}
+
+// readCatalog reads and checks a catalog (see loadCatalogFile). errs are
+// its diagnostics, positioned in the files as given, and sources returns
+// the text of each file they name; err is a file that cannot be read.
+func readCatalog(path, name string, opts celfmt.Options) (checked *celfmt.Checked, errs celfmt.ErrorList, sources func(string) []byte, err error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		errorf(stderr, command, "%v", err)
-		return nil, false
+		return nil, nil, nil, err
 	}
 	// osPath is the file a position's name stands for.
 	osPath := func(file string) string {
@@ -185,30 +228,27 @@ func loadCatalogFile(command, path, name string, opts celfmt.Options, stderr io.
 		}
 		return filepath.Join(filepath.Dir(path), rel)
 	}
-	sources := map[string][]byte{path: src}
+	texts := map[string][]byte{path: src}
 	read := func(file string) ([]byte, error) {
 		text, err := os.ReadFile(osPath(file))
 		if err != nil {
 			return nil, err
 		}
-		sources[osPath(file)] = text
+		texts[osPath(file)] = text
 		return text, nil
 	}
-	checked, err := celfmt.LoadFiles(name, src, read, opts)
-	var errs celfmt.ErrorList
+	checked, err = celfmt.LoadFiles(name, src, read, opts)
+	sources = func(file string) []byte { return texts[file] }
 	switch {
 	case errors.As(err, &errs):
 		for _, e := range errs {
 			e.Pos.File = osPath(e.Pos.File)
 		}
-		fmt.Fprint(stderr, errs.SnippetsOf(func(file string) []byte { return sources[file] }))
-		errorf(stderr, command, "%s: %s", path, problems(len(errs)))
-		return nil, false
+		return nil, errs, sources, nil
 	case err != nil:
-		errorf(stderr, command, "%s: %v", path, err)
-		return nil, false
+		return nil, nil, nil, err
 	}
-	return checked, true
+	return checked, nil, sources, nil
 }
 
 // problems says how many problems there are: "1 problem", "2 problems".
@@ -436,6 +476,18 @@ func checkedCatalog(command string, args []string, opts celfmt.Options, stdout, 
 	if !ok {
 		return cf, nil, code
 	}
+	if cf.format == "json" {
+		checked, errs, _, err := readCatalog(cf.file, cf.file, opts)
+		if err != nil {
+			catalogError(stderr, command, cf.file, err)
+			return cf, nil, exitInvalid
+		}
+		if len(errs) > 0 {
+			writeJSON(stdout, stderr, command, catalogReport{File: cf.file, Diagnostics: diagnostics(errs, "error")})
+			return cf, nil, exitInvalid
+		}
+		return cf, checked, exitOK
+	}
 	checked, ok := loadCatalogFile(command, cf.file, cf.file, opts, stderr)
 	if !ok {
 		return cf, nil, exitInvalid
@@ -449,17 +501,40 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	warnings := checked.Warnings()
+	failed := cf.strict && len(warnings) > 0
+	if cf.format == "json" {
+		report := checkReport{catalogReport: catalogReport{File: cf.file, OK: !failed, Diagnostics: diagnostics(warnings, "warning")},
+			Formatters: len(checked.Formatters), Interpreted: []jsonInterpreted{}}
+		if !failed {
+			plans, ok := checkPlans(cf, checked, stderr)
+			if !ok {
+				return exitInvalid
+			}
+			for i, p := range plans {
+				if p.Native() {
+					report.Translated++
+					continue
+				}
+				f := checked.Formatters[i]
+				report.Interpreted = append(report.Interpreted, jsonInterpreted{jsonPos: posOf(f.Entry.Pos), Tool: shown(f.Entry.Tool), Reason: shown(p.Reason)})
+			}
+		}
+		writeJSON(stdout, stderr, "check", report)
+		if failed {
+			return exitInvalid
+		}
+		return exitOK
+	}
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "%s: warning: %s\n", shown(w.Pos.String()), shown(w.Msg))
 	}
-	if cf.strict && len(warnings) > 0 {
+	if failed {
 		errorf(stderr, "check", "%s: %s, which -strict makes errors", cf.file, textfmt.CountPhrase(len(warnings), "warning", "warnings"))
 		return exitInvalid
 	}
 	fmt.Fprintf(stdout, "%s: %s, all checks pass\n", cf.file, textfmt.CountPhrase(len(checked.Formatters), "formatter", "formatters"))
-	_, plans, err := gen.GeneratePlans(checked, gen.Config{Package: "check", Importer: typeChecker("check", filepath.Dir(cf.file), stderr)})
-	if err != nil {
-		errorf(stderr, "check", "%v", err)
+	plans, ok := checkPlans(cf, checked, stderr)
+	if !ok {
 		return exitInvalid
 	}
 	native := 0
@@ -471,6 +546,17 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "%d of %d translated to Go\n", native, len(plans))
 	reportInterpreted(stdout, checked, plans)
 	return exitOK
+}
+
+// checkPlans plans the code generate would write for a checked catalog,
+// and type-checks it, so that check fails on what generate would.
+func checkPlans(cf catalogFlags, checked *celfmt.Checked, stderr io.Writer) ([]gen.Plan, bool) {
+	_, plans, err := gen.GeneratePlans(checked, gen.Config{Package: "check", Importer: typeChecker("check", filepath.Dir(cf.file), stderr)})
+	if err != nil {
+		errorf(stderr, "check", "%v", err)
+		return nil, false
+	}
+	return plans, true
 }
 
 // reportInterpreted says which formatters generated code runs in the CEL
@@ -485,18 +571,26 @@ func reportInterpreted(w io.Writer, checked *celfmt.Checked, plans []gen.Plan) {
 }
 
 func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	_, checked, code := checkedCatalog("test", args, celfmt.Options{SkipExamples: true}, stdout, stderr)
+	cf, checked, code := checkedCatalog("test", args, celfmt.Options{SkipExamples: true}, stdout, stderr)
 	if checked == nil {
 		return code
 	}
-	passed, failed := 0, 0
+	report := testReport{catalogReport: catalogReport{File: cf.file, Diagnostics: []jsonDiagnostic{}}, Failures: []jsonTestFailure{}}
 	for _, f := range checked.Formatters {
 		for _, r := range f.RunExamples() {
 			if r.Problem == "" {
-				passed++
+				report.Passed++
 				continue
 			}
-			failed++
+			report.Failed++
+			failure := jsonTestFailure{jsonPos: posOf(r.Pos()), Tool: shown(f.Entry.Tool), Example: r.N, Problem: shown(r.Problem)}
+			if r.Err == nil {
+				failure.Want, failure.Got = shown(r.Want), shown(r.Got)
+			}
+			report.Failures = append(report.Failures, failure)
+			if cf.format == "json" {
+				continue
+			}
 			if r.Err != nil {
 				fmt.Fprintf(stdout, "--- FAIL: %s: %q %s\n", shown(r.Pos().String()), f.Entry.Tool, shown(r.Problem))
 			} else {
@@ -505,58 +599,125 @@ func runTest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "%d passed, %d failed\n", passed, failed)
-	if failed > 0 {
+	report.OK = report.Failed == 0
+	if cf.format == "json" {
+		writeJSON(stdout, stderr, "test", report)
+	} else {
+		fmt.Fprintf(stdout, "%d passed, %d failed\n", report.Passed, report.Failed)
+	}
+	if !report.OK {
 		return exitInvalid
 	}
 	return exitOK
 }
 
 func runList(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	_, checked, code := checkedCatalog("list", args, celfmt.Options{SkipExamples: true}, stdout, stderr)
-	if checked == nil {
+	cf, code, ok := parseCatalogFlags("list", args, stdout, stderr)
+	if !ok {
 		return code
 	}
-	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "KEY\tOWNER\tTITLE\tSLOTS\tOMITS")
-	for _, f := range checked.Formatters {
-		title := shown(f.Entry.Title)
-		if title == "" {
-			title = "-"
+	// The entries hold the catalog's text as written: each output makes
+	// it safe in its own way.
+	var entries []jsonEntry
+	if cf.builtin {
+		entries = builtinEntries()
+	} else {
+		_, checked, code := checkedCatalog("list", args, celfmt.Options{SkipExamples: true}, stdout, stderr)
+		if checked == nil {
+			return code
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", shown(f.Entry.Tool), shown(f.Entry.Owner()), title, slotNames(f.Entry), omitNames(f.Entry))
+		for _, f := range checked.Formatters {
+			e := f.Entry
+			pos := posOf(e.Pos)
+			entries = append(entries, jsonEntry{Key: e.Tool, Owner: e.Owner(), Pos: &pos, Title: e.Title,
+				Aliases: e.Aliases, Slots: slotNames(e), Omits: e.Omits})
+		}
+	}
+	if cf.format == "json" {
+		report := listReport{catalogReport: catalogReport{File: cf.file, OK: true, Diagnostics: []jsonDiagnostic{}}, Builtin: cf.builtin, Entries: []jsonEntry{}}
+		if cf.builtin {
+			report.File = ""
+		}
+		for _, e := range entries {
+			e.Key, e.Owner, e.Title = shown(e.Key), shown(e.Owner), shown(e.Title)
+			e.Aliases, e.Omits = shownAll(e.Aliases), shownAll(e.Omits)
+			report.Entries = append(report.Entries, e)
+		}
+		writeJSON(stdout, stderr, "list", report)
+		return exitOK
+	}
+	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	if cf.builtin {
+		fmt.Fprintln(w, "KEY\tOWNER\tTITLE\tALIASES")
+		for _, e := range entries {
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", shown(e.Key), shown(e.Owner), orDash(shown(e.Title)), nameList(e.Aliases))
+		}
+	} else {
+		fmt.Fprintln(w, "KEY\tOWNER\tTITLE\tSLOTS\tOMITS\tALIASES")
+		for _, e := range entries {
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", shown(e.Key), shown(e.Owner), orDash(shown(e.Title)),
+				strings.Join(e.Slots, ","), nameList(e.Omits), nameList(e.Aliases))
+		}
 	}
 	w.Flush()
 	return exitOK
 }
 
-// omitNames lists the input fields an entry deliberately does not show
-// (see celfmt.Entry.Omits), "-" for none, so that a reviewer sees what a
-// catalog chooses to leave out. A name that is not plain ASCII letters,
-// digits, "_", "-" and "." is quoted, so that no name can hide another or
-// reach the terminal as anything but text.
-func omitNames(e *celfmt.Entry) string {
-	if len(e.Omits) == 0 {
+// builtinEntries lists the catalog compiled into the binary: each entry
+// with its aliases, in catalog order, its title what its rows show.
+func builtinEntries() []jsonEntry {
+	var out []jsonEntry
+	index := map[string]int{}
+	for _, e := range generated.Entries() {
+		if e.AliasOf != "" {
+			if i, ok := index[e.AliasOf]; ok {
+				out[i].Aliases = append(out[i].Aliases, e.Key)
+				continue
+			}
+		}
+		title := ""
+		if p, ok := e.Formatter.(runtime.Presenter); ok {
+			title = p.Presentation().Title
+		}
+		index[e.Key] = len(out)
+		out = append(out, jsonEntry{Key: e.Key, Owner: e.Owner, Title: title})
+	}
+	return out
+}
+
+func orDash(s string) string {
+	if s == "" {
 		return "-"
 	}
-	names := make([]string, len(e.Omits))
-	for i, name := range e.Omits {
-		names[i] = name
+	return s
+}
+
+// nameList joins names for a listing's column (the fields an entry
+// omits, its aliases), "-" for none. A name that is not plain ASCII
+// letters, digits, "_", "-", ".", ":" and "*" is quoted, so that no name
+// can hide another or reach the terminal as anything but text.
+func nameList(names []string) string {
+	if len(names) == 0 {
+		return "-"
+	}
+	out := make([]string, len(names))
+	for i, name := range names {
+		out[i] = name
 		for _, c := range []byte(name) {
-			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
-				names[i] = strconv.QuoteToASCII(name)
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ':' || c == '*') {
+				out[i] = strconv.QuoteToASCII(name)
 				break
 			}
 		}
 	}
-	return strings.Join(names, ",")
+	return strings.Join(out, ",")
 }
 
-// slotNames lists what an entry declares, without spaces so that the
-// column splits on white space: "preview", "preview,unwrap",
-// "tier:execute" (a named tier), "preview,tier" (a tier expression),
-// "row,result,error,expand".
-func slotNames(e *celfmt.Entry) string {
+// slotNames lists what an entry declares, each without spaces so that
+// the column splits on white space: "preview", "unwrap", "tier:execute" (a
+// named tier), "tier" (a tier expression), "row", "result", "error",
+// "expand", "title".
+func slotNames(e *celfmt.Entry) []string {
 	var slots []string
 	if e.HasPreview() {
 		slots = append(slots, "preview")
@@ -578,7 +739,7 @@ func slotNames(e *celfmt.Entry) string {
 			slots = append(slots, x.name)
 		}
 	}
-	return strings.Join(slots, ",")
+	return slots
 }
 
 // shown is a catalog's or a server's text as a listing prints it: safe

@@ -122,20 +122,22 @@ func TestCheckTestList(t *testing.T) {
 	assert.Equal(t, 0, code)
 	rows := strings.Split(strings.TrimSpace(stdout), "\n")
 	require.Len(t, rows, 5)
-	assert.Equal(t, []string{"KEY", "OWNER", "TITLE", "SLOTS", "OMITS"}, strings.Fields(rows[0]))
-	assert.Equal(t, []string{"deploy", good + "#deploy", "Deploy", "a", "service", "preview", "-"}, strings.Fields(rows[1]))
-	assert.Equal(t, []string{"kv:*", good + "#kv:*", "Key-value", "store", "preview", "-"}, strings.Fields(rows[3]))
+	assert.Equal(t, []string{"KEY", "OWNER", "TITLE", "SLOTS", "OMITS", "ALIASES"}, strings.Fields(rows[0]))
+	assert.Equal(t, []string{"deploy", good + "#deploy", "Deploy", "a", "service", "preview", "-", "-"}, strings.Fields(rows[1]))
+	assert.Equal(t, []string{"kv:*", good + "#kv:*", "Key-value", "store", "preview", "-", "-"}, strings.Fields(rows[3]))
 
 	// A reviewer sees what an entry leaves out on purpose, and a hostile
 	// name reaches the terminal quoted.
 	dir := t.TempDir()
 	omits := filepath.Join(dir, "omits.yaml")
-	require.NoError(t, os.WriteFile(omits, []byte("version: 1\nformatters:\n  - tool: deploy\n    omits: [description, \"note\\e[2K\"]\n    preview: '\"to \" + string(input.target)'\n"), 0o644))
+	require.NoError(t, os.WriteFile(omits, []byte("version: 1\nformatters:\n  - tool: deploy\n    aliases: [ship, \"svc:deploy\"]\n    omits: [description, \"note\\e[2K\"]\n    preview: '\"to \" + string(input.target)'\n"), 0o644))
 	stdout, _, code = runCLI(t, "", "list", omits)
 	assert.Equal(t, 0, code)
 	rows = strings.Split(strings.TrimSpace(stdout), "\n")
 	require.Len(t, rows, 2)
-	assert.Equal(t, `description,"note\x1b[2K"`, strings.Fields(rows[1])[len(strings.Fields(rows[1]))-1])
+	fields := strings.Fields(rows[1])
+	assert.Equal(t, `description,"note\x1b[2K"`, fields[len(fields)-2])
+	assert.Equal(t, `ship,svc:deploy`, fields[len(fields)-1])
 }
 
 // TestCheckTestListWrapped: the test command reports the calls and tiers
@@ -177,7 +179,7 @@ formatters:
 	var slots []string
 	for _, row := range rows[1:] {
 		f := strings.Fields(row)
-		slots = append(slots, f[0]+" "+f[len(f)-2])
+		slots = append(slots, f[0]+" "+f[len(f)-3])
 	}
 	assert.Equal(t, []string{
 		"write preview,unwrap,tier:write", "multi_tool_use.parallel preview,unwrap", "query preview,tier",
