@@ -146,8 +146,11 @@ type Let struct {
 // expected preview or a decline, the calls it carries, its tier (at least
 // one of them).
 type Example struct {
-	Pos   Pos
-	Input any // a model value (*value.Object for an object)
+	Pos Pos
+	// mistyped is set when a declared field's value has another type:
+	// that is reported where the value is, and the example is not run.
+	mistyped bool
+	Input    any // a model value (*value.Object for an object)
 	// Extra is set when the input has fields the entry does not declare on
 	// purpose (to show that they are ignored); otherwise such a field is an
 	// error.

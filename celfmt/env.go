@@ -284,10 +284,23 @@ func parseType(s string) (*types.Type, error) {
 		return types.NewMapType(types.StringType, elem), nil
 	}
 	msg := fmt.Sprintf("unknown type %q: use string, int, double, bool, dyn, list(T) or map(string, T)", s)
-	if sug := suggest(s, []string{"string", "int", "double", "bool", "dyn"}); sug != "" {
+	sug := suggest(s, []string{"string", "int", "double", "bool", "dyn"})
+	if other, ok := otherLanguageTypes[s]; ok {
+		sug = other
+	}
+	if sug != "" {
 		msg = fmt.Sprintf("unknown type %q (did you mean %q?)", s, sug)
 	}
 	return nil, errors.New(msg)
+}
+
+// otherLanguageTypes are the names JSON Schema, Go and other languages
+// give the types an author most often means.
+var otherLanguageTypes = map[string]string{
+	"integer": "int", "int64": "int", "int32": "int", "long": "int",
+	"number": "double", "float": "double", "float64": "double",
+	"boolean": "bool", "str": "string", "text": "string",
+	"any": "dyn", "object": "map(string, dyn)", "array": "list(dyn)",
 }
 
 // declareInput declares the input of a catalog entry in p under name: an

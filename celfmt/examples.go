@@ -63,6 +63,9 @@ func (f *Formatter) RunExamples() []ExampleResult {
 func (f *Formatter) runExamples(left *uint64) []ExampleResult {
 	results := make([]ExampleResult, 0, len(f.Entry.Examples))
 	for i, ex := range f.Entry.Examples {
+		if ex.mistyped {
+			continue // reported where the value is
+		}
 		r := ExampleResult{Formatter: f, N: i + 1, Example: ex}
 		if *left == 0 {
 			r.Problem = fmt.Sprintf("example %d not run: the examples of the catalog spent %d, all they may",

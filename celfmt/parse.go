@@ -988,7 +988,7 @@ func (p *parser) examples(n *yaml.Node, declared []Field) []Example {
 			}
 		}
 		if hasInput {
-			p.exampleFields(i+1, deref(in), declared, ex.Extra, fields["extra"])
+			ex.mistyped = p.exampleFields(i+1, deref(in), ex.Input, declared, ex.Extra, fields["extra"])
 		}
 		if t, ok := fields["tool"]; ok {
 			ex.ToolPos = p.pos(t)
@@ -1209,15 +1209,36 @@ func (p *parser) calls(n *yaml.Node, values *int) []ExampleCall {
 // entry does not declare, unless the example says extra: true (its input
 // has undeclared fields on purpose, to show that they are ignored), in
 // which case it must have at least one.
-func (p *parser) exampleFields(n int, in *yaml.Node, declared []Field, extra bool, extraNode *yaml.Node) {
+//
+// A declared field's value of another type is reported at the value, and
+// mistyped is set: the example is not run, so that the one mistake is one
+// diagnostic, where it is, and not a failure of the preview it feeds.
+func (p *parser) exampleFields(n int, in *yaml.Node, input any, declared []Field, extra bool, extraNode *yaml.Node) (mistyped bool) {
 	if declared == nil {
 		if extra {
 			p.errorf(extraNode, "example %d: extra: true, but the formatter declares no input: every field is read", n)
 		}
-		return
+		return false
 	}
 	if in.Kind != yaml.MappingNode {
-		return
+		return false
+	}
+	obj, _ := input.(*value.Object)
+	for i := 0; obj != nil && i+1 < len(in.Content); i += 2 {
+		k := in.Content[i]
+		j := slices.IndexFunc(declared, func(f Field) bool { return f.Name == k.Value })
+		if k.Kind != yaml.ScalarNode || j < 0 {
+			continue
+		}
+		t, err := parseType(declared[j].Type)
+		v, _ := obj.Get(k.Value)
+		if err != nil || v == nil {
+			continue // a bad type is reported where it is declared
+		}
+		if _, err := conform(v, t); err != nil {
+			p.errorf(in.Content[i+1], "example %d: input field %s: %v (the entry declares %s: %s)", n, k.Value, err, k.Value, declared[j].Type)
+			mistyped = true
+		}
 	}
 	names := make([]string, len(declared))
 	for i, f := range declared {
@@ -1245,6 +1266,7 @@ func (p *parser) exampleFields(n int, in *yaml.Node, declared []Field, extra boo
 	if extra && undeclared == 0 {
 		p.errorf(extraNode, "example %d: extra: true, but every input field is declared: remove it", n)
 	}
+	return mistyped
 }
 
 // limits reads an example's limits: any of preview, summary, log and

@@ -29,7 +29,7 @@ var schemaRejects = map[string]bool{
 	"unknown-top-level-key.yaml": true, "unknown-version.yaml": true, "version-not-integer.yaml": true,
 	"no-slots.yaml": true, "example-calls-mismatch.yaml": true, "example-tier-mismatch.yaml": true,
 	"example-result-mismatch.yaml": true, "example-row-mismatch.yaml": true, "icon-a-list.yaml": true,
-	"icon-unknown-key.yaml": true,
+	"icon-unknown-key.yaml": true, "type-of-another-language.yaml": true,
 }
 
 func TestSchemaIsCommitted(t *testing.T) {
