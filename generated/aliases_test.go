@@ -404,6 +404,16 @@ var toolUses = map[string][]toolUse{
 		{agent: "Codex", schema: "openai/codex codex-rs/core plan_tool.rs (update_plan)",
 			input: `{"plan": [{"step": "Push to main", "status": "in_progress"}]}`, shows: []string{"Push to main"}},
 	},
+	"write_stdin": {
+		{agent: "Codex", schema: "openai/codex codex-rs/core/src/tools/handlers/unified_exec.rs (write_stdin)",
+			input: `{"session_id": 9, "chars": "DROP DATABASE orders;\n", "yield_time_ms": 1000}`, shows: []string{"DROP DATABASE orders;\\n", "session 9"}},
+		{agent: "Codex", schema: "openai/codex codex-rs/core/src/tools/handlers/unified_exec.rs (write_stdin, poll)",
+			input: `{"session_id": 9, "chars": ""}`, shows: []string{"read the new output of session 9"}},
+	},
+	"view_image": {
+		{agent: "Codex", schema: "openai/codex codex-rs/core/src/tools/handlers/view_image.rs (view_image)",
+			input: `{"path": "/home/dev/.ssh/id_ed25519"}`, shows: []string{"/home/dev/.ssh/id_ed25519"}},
+	},
 	"read_many_files": {
 		{agent: "Gemini CLI", schema: "google-gemini/gemini-cli packages/core/src/tools/definitions/base-declarations.ts (read_many_files)",
 			input: `{"include": ["**/*.env"], "useDefaultExcludes": false}`, shows: []string{"**/*.env", "without the default excludes"}},

@@ -77,9 +77,11 @@ func Entries() []runtime.Entry {
 		{Key: "shell", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
 		{Key: "shell_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
 		{Key: "exec_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
+		{Key: "write_stdin", Owner: "formatters.yaml#write_stdin", Formatter: formatterWriteStdin},
 		{Key: "MultiEdit", Owner: "formatters.yaml#MultiEdit", Formatter: formatterMultiEdit},
 		{Key: "multiedit", Owner: "formatters.yaml#MultiEdit", Formatter: formatterMultiEdit, AliasOf: "MultiEdit"},
 		{Key: "update_plan", Owner: "formatters.yaml#update_plan", Formatter: formatterUpdatePlan},
+		{Key: "view_image", Owner: "formatters.yaml#view_image", Formatter: formatterViewImage},
 		{Key: "read_many_files", Owner: "formatters.yaml#read_many_files", Formatter: formatterReadManyFiles},
 		{Key: "save_memory", Owner: "formatters.yaml#save_memory", Formatter: formatterSaveMemory},
 		{Key: "spawn_agent", Owner: "formatters.yaml#spawn_agent", Formatter: formatterSpawnAgent},
@@ -12167,6 +12169,223 @@ var formatterRunShellCommand = &slots{
 	}},
 }
 
+// letsWriteStdin holds the lets of "write_stdin", which each of its functions computes first.
+type letsWriteStdin struct {
+	session string
+	typed   celrt.Optional[any]
+}
+
+// letsWriteStdinOf computes the lets of "write_stdin" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsWriteStdinOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsWriteStdin, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	var session string
+	if slot != celrt.SlotTier {
+		v1 := celrt.TypeOf(celrt.Field(input, "session_id")) == celrt.DoubleType
+		var v2 string
+		if v1 {
+			if err := budget.CallText("numberText", input, "session_id"); err != nil {
+				return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("session", err)
+			}
+			r, err := celrt.NumberTextOf(input, "session_id")
+			if err != nil {
+				return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("session", err)
+			}
+			if err := budget.Charge("_+_", int64(8+len(r))); err != nil {
+				return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("session", err)
+			}
+			v2 = "session " + r
+		} else {
+			v3 := celrt.NonEmpty(celrt.Field(input, "session_id")).Ok
+			var v4 string
+			if v3 {
+				v5, err := celrt.NonEmpty(celrt.Field(input, "session_id")).Get()
+				if err != nil {
+					return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("session", err)
+				}
+				if err := budget.CallText("truncate", v5, int64(40)); err != nil {
+					return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("session", err)
+				}
+				arg := celrt.Truncate(v5, int64(40))
+				if err := budget.ChargeEach("_+_", int64(9+len(arg)), int64(9+len(arg)+1)); err != nil {
+					return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("session", err)
+				}
+				v4 = "session '" + arg + "'"
+			} else {
+				v4 = "a session"
+			}
+			v2 = v4
+		}
+		session = v2
+	}
+	v6 := celrt.TypeOf(celrt.Field(input, "chars")) == celrt.StringType
+	ok := v6
+	if ok {
+		v7 := !celrt.EqualString(celrt.Field(input, "chars"), "")
+		ok = v7
+	}
+	var v8 celrt.Optional[any]
+	if ok {
+		v8 = celrt.Of[any](celrt.Field(input, "chars"))
+	} else {
+		v8 = celrt.None[any]()
+	}
+	typed := v8
+	return letsWriteStdin{
+		session: session,
+		typed:   typed,
+	}, budget, 0, nil
+}
+
+// PreviewWriteStdin formats calls to "write_stdin" (Terminal Input).
+//
+// What Codex's write_stdin types into a command it started with
+// exec_command and that is still running (session_id, chars; see
+// codex-rs/core/src/tools/handlers/unified_exec.rs): every character,
+// control characters shown as escapes (\n is Enter, \u{3} Ctrl-C), since a
+// running shell, REPL or database client runs what it is sent.
+// yield_time_ms and max_output_tokens only bound the wait and the output.
+// With no chars it only reads the command's new output.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#write_stdin":
+//
+//	session = type(input.session_id) == double ? "session " + numberText(input, "session_id")
+//	  : nonEmpty(input.session_id).hasValue() ? "session '" + truncate(nonEmpty(input.session_id).value(), 40) + "'"
+//	  : "a session"
+//	typed = type(input.chars) == string && input.chars != "" ? optional.of(input.chars) : optional.none()
+//	preview = typed.hasValue()
+//	  ? "to type '" + truncate(typed.value(), limits.preview) + "' into " + session
+//	      + " (" + plural(size(typed.value()), "character", "characters") + ", run by the command there)"
+//	  : "to read the new output of " + session
+func PreviewWriteStdin(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsWriteStdinOf(input, tool, limits, celrt.SlotPreview)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if lets.typed.Ok {
+		v2, err := lets.typed.Get()
+		if err != nil {
+			return "", false, err
+		}
+		arg := int64(limits.Preview)
+		if err := budget.CallText("truncate", v2, arg); err != nil {
+			return "", false, err
+		}
+		x, err := celrt.AsString(v2)
+		if err != nil {
+			return "", false, err
+		}
+		arg2 := celrt.Truncate(x, arg)
+		if err := budget.ChargeEach("_+_", int64(9+len(arg2)), int64(9+len(arg2)+7)); err != nil {
+			return "", false, err
+		}
+		arg3 := lets.session
+		if err := budget.Charge("_+_", int64(9+len(arg2)+7+len(arg3))); err != nil {
+			return "", false, err
+		}
+		size := 9 + len(arg2) + 7 + len(arg3) + 2
+		if err := budget.Charge("_+_", int64(size)); err != nil {
+			return "", false, err
+		}
+		v3, err := lets.typed.Get()
+		if err != nil {
+			return "", false, err
+		}
+		size2, err := celrt.Size(v3)
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.CallText("plural", size2, "character", "characters"); err != nil {
+			return "", false, err
+		}
+		arg4 := celrt.Plural(size2, "character", "characters")
+		if err := budget.ChargeEach("_+_", int64(size+len(arg4)), int64(size+len(arg4)+27)); err != nil {
+			return "", false, err
+		}
+		v1 = "to type '" + arg2 + "' into " + arg3 + " (" + arg4 + ", run by the command there)"
+	} else {
+		arg5 := lets.session
+		if err := budget.Charge("_+_", int64(26+len(arg5))); err != nil {
+			return "", false, err
+		}
+		v1 = "to read the new output of " + arg5
+	}
+	return v1, true, nil
+}
+
+// TierWriteStdin returns the tier of a call to "write_stdin", documented with PreviewWriteStdin:
+//
+//	tier = typed.hasValue() ? "execute" : "read"
+func TierWriteStdin(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, _, _, err := letsWriteStdinOf(input, tool, limits, celrt.SlotTier)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v1 string
+	if lets.typed.Ok {
+		v1 = "execute"
+	} else {
+		v1 = "read"
+	}
+	return celrt.Tier(v1)
+}
+
+// RowWriteStdin renders the row of a call to "write_stdin", documented with PreviewWriteStdin:
+//
+//	row = typed.hasValue() ? session + ": '" + truncate(typed.value(), 60) + "'" : session + ": read output"
+func RowWriteStdin(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsWriteStdinOf(input, tool, limits, celrt.SlotRow)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if lets.typed.Ok {
+		arg := lets.session
+		if err := budget.Charge("_+_", int64(len(arg)+3)); err != nil {
+			return "", false, err
+		}
+		v2, err := lets.typed.Get()
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.CallText("truncate", v2, int64(60)); err != nil {
+			return "", false, err
+		}
+		x, err := celrt.AsString(v2)
+		if err != nil {
+			return "", false, err
+		}
+		arg2 := celrt.Truncate(x, int64(60))
+		if err := budget.ChargeEach("_+_", int64(len(arg)+3+len(arg2)), int64(len(arg)+3+len(arg2)+1)); err != nil {
+			return "", false, err
+		}
+		v1 = arg + ": '" + arg2 + "'"
+	} else {
+		arg3 := lets.session
+		if err := budget.Charge("_+_", int64(len(arg3)+13)); err != nil {
+			return "", false, err
+		}
+		v1 = arg3 + ": read output"
+	}
+	return v1, true, nil
+}
+
+// formatterWriteStdin registers the functions of "write_stdin".
+var formatterWriteStdin = &slots{
+	preview:      PreviewWriteStdin,
+	tierOf:       TierWriteStdin,
+	row:          RowWriteStdin,
+	presentation: runtime.Presentation{Title: "Terminal Input", Category: "shell", NerdIcon: "\uf11c", PlainIcon: "⌨️"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"chars"},
+		{"max_output_tokens"},
+		{"session_id"},
+		{"yield_time_ms"},
+	}, Omitted: []string{"yield_time_ms", "max_output_tokens"}},
+}
+
 // letsMultiEdit holds the lets of "MultiEdit", which each of its functions computes first.
 type letsMultiEdit struct {
 	listed        any
@@ -13433,6 +13652,83 @@ var formatterUpdatePlan = &slots{
 	result:       ResultUpdatePlan,
 	presentation: runtime.Presentation{Title: "Plan", Category: "plan", NerdIcon: "\uf0cb", PlainIcon: "🗒️"},
 	fields:       runtime.InputFields{Read: [][]string{{"plan"}}},
+}
+
+// letsViewImage holds the lets of "view_image", which each of its functions computes first.
+type letsViewImage struct {
+	path celrt.Optional[string]
+}
+
+// letsViewImageOf computes the lets of "view_image" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsViewImageOf(input *value.Object, tool string, limits runtime.Limits) (letsViewImage, celrt.Budget, int, error) {
+	path := celrt.NonEmpty(celrt.Field(input, "path"))
+	return letsViewImage{
+		path: path,
+	}, celrt.Budget{}, 0, nil
+}
+
+// PreviewViewImage formats calls to "view_image" (View Image).
+//
+// The file Codex's view_image reads and attaches to the conversation as an
+// image (path; see codex-rs/core/src/tools/handlers/view_image.rs): what
+// leaves the machine with the next request to the model. Declines without
+// a path.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#view_image":
+//
+//	path = nonEmpty(input.path)
+//	preview = path.hasValue() ? optional.of("to attach the image '" + path.value() + "' to the conversation") : optional.none()
+func PreviewViewImage(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsViewImageOf(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 celrt.Optional[string]
+	if lets.path.Ok {
+		v2, err := lets.path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.ChargeEach("_+_", int64(21+len(v2)), int64(21+len(v2)+21)); err != nil {
+			return "", false, err
+		}
+		v3 := celrt.Of("to attach the image '" + v2 + "' to the conversation")
+		v1 = v3
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// RowViewImage renders the row of a call to "view_image", documented with PreviewViewImage:
+//
+//	row = path.hasValue() ? optional.of(path.value()) : optional.none()
+func RowViewImage(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsViewImageOf(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 celrt.Optional[string]
+	if lets.path.Ok {
+		v2, err := lets.path.Get()
+		if err != nil {
+			return "", false, err
+		}
+		v1 = celrt.Of(v2)
+	} else {
+		v1 = celrt.None[string]()
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// formatterViewImage registers the functions of "view_image".
+var formatterViewImage = &slots{
+	preview:      PreviewViewImage,
+	tier:         runtime.TierRead,
+	row:          RowViewImage,
+	presentation: runtime.Presentation{Title: "View Image", Category: "file", NerdIcon: "\uf03e", PlainIcon: "🖼️"},
+	fields:       runtime.InputFields{Read: [][]string{{"path"}}},
 }
 
 // letsReadManyFiles holds the lets of "read_many_files", which each of its functions computes first.

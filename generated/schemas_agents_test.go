@@ -148,6 +148,15 @@ var agentSchemas = map[string]map[string][]string{
 	"update_plan": {
 		"plan": {"codex update_plan"},
 	},
+	"write_stdin": {
+		"session_id":        {"codex write_stdin"},
+		"chars":             {"codex write_stdin"},
+		"yield_time_ms":     {"codex write_stdin"},
+		"max_output_tokens": {"codex write_stdin"},
+	},
+	"view_image": {
+		"path": {"codex view_image"},
+	},
 	"read_many_files": {
 		"include":            {"gemini-cli read_many_files"},
 		"paths":              {"gemini-cli read_many_files (2025)"},
