@@ -28844,9 +28844,12 @@ var patternPuppeteerAny_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://")
 
 // letsRedisAny holds the lets of "redis:*", which each of its functions computes first.
 type letsRedisAny struct {
-	name   string
-	keys   []string
-	expiry string
+	name     string
+	table    any
+	sent     any
+	official celrt.Optional[string]
+	keys     []string
+	expiry   string
 }
 
 // letsRedisAnyOf computes the lets of "redis:*" that slot reads, in order, and
@@ -28890,102 +28893,827 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits, slo
 		v1 = tool
 	}
 	name := v1
+	var table any
+	if slot != celrt.SlotTier {
+		v2 := [][]string{[]string{"set ", "key"}, []string{" to ", "value"}}
+		v3 := celrt.ListOf(v2)
+		v4 := celrt.ListOf([][]string{[]string{"read ", "key"}})
+		v5 := [][]string{[]string{"set field ", "key"}, []string{" of hash ", "name"}, []string{" to ", "value"}}
+		v6 := celrt.ListOf(v5)
+		v7 := [][]string{[]string{"read field ", "key"}, []string{" of hash ", "name"}}
+		v8 := celrt.ListOf(v7)
+		v9 := [][]string{[]string{"DELETE field ", "key"}, []string{" of hash ", "name"}}
+		v10 := celrt.ListOf(v9)
+		v11 := celrt.ListOf([][]string{[]string{"read hash ", "name"}})
+		v12 := [][]string{[]string{"check for field ", "key"}, []string{" in hash ", "name"}}
+		v13 := celrt.ListOf(v12)
+		v14 := [][]string{[]string{"store a vector in hash ", "name"}, []string{" field ", "vector_field", "?"}}
+		v15 := celrt.ListOf(v14)
+		v16 := [][]string{[]string{"read the vector of hash ", "name"}, []string{" field ", "vector_field", "?"}}
+		v17 := celrt.ListOf(v16)
+		v18 := [][]string{[]string{"push ", "value"}, []string{" onto the head of list ", "name"}}
+		v19 := celrt.ListOf(v18)
+		v20 := [][]string{[]string{"push ", "value"}, []string{" onto the tail of list ", "name"}}
+		v21 := celrt.ListOf(v20)
+		v22 := [][]string{[]string{"pop the head of list ", "name"}}
+		v23 := celrt.ListOf(v22)
+		v24 := [][]string{[]string{"pop the tail of list ", "name"}}
+		v25 := celrt.ListOf(v24)
+		v26 := [][]string{[]string{"read list ", "name"}, []string{" from ", "start"}, []string{" to ", "stop"}}
+		v27 := celrt.ListOf(v26)
+		v28 := celrt.ListOf([][]string{[]string{"count list ", "name"}})
+		v29 := [][]string{[]string{"remove ", "element"}, []string{" from list ", "name"}, []string{", count ", "count"}}
+		v30 := celrt.ListOf(v29)
+		v31 := [][]string{[]string{"add ", "value"}, []string{" to set ", "name"}}
+		v32 := celrt.ListOf(v31)
+		v33 := [][]string{[]string{"remove ", "value"}, []string{" from set ", "name"}}
+		v34 := celrt.ListOf(v33)
+		v35 := celrt.ListOf([][]string{[]string{"read set ", "name"}})
+		v36 := [][]string{[]string{"add ", "member"}, []string{" with score ", "score"}, []string{" to sorted set ", "key"}}
+		v37 := celrt.ListOf(v36)
+		v38 := [][]string{[]string{"read sorted set ", "key"}, []string{" from ", "start"}, []string{" to ", "end"}}
+		v39 := celrt.ListOf(v38)
+		v40 := [][]string{[]string{"remove ", "member"}, []string{" from sorted set ", "key"}}
+		v41 := celrt.ListOf(v40)
+		v42 := [][]string{[]string{"publish ", "message"}, []string{" to channel ", "channel"}}
+		v43 := celrt.ListOf(v42)
+		v44 := [][]string{[]string{"subscribe to channel ", "channel"}}
+		v45 := celrt.ListOf(v44)
+		v46 := []string{"subscribe to channels matching ", "pattern"}
+		v47 := celrt.ListOf([][]string{v46})
+		v48 := []string{"read the messages of subscription ", "subscription_id"}
+		v49 := celrt.ListOf([][]string{v48})
+		v50 := [][]string{[]string{"end subscription ", "subscription_id"}}
+		v51 := celrt.ListOf(v50)
+		v52 := [][]string{[]string{"add an entry ", "fields"}, []string{" to stream ", "key"}}
+		v53 := celrt.ListOf(v52)
+		v54 := [][]string{[]string{"read stream ", "key"}, []string{", count ", "count", "?"}}
+		v55 := celrt.ListOf(v54)
+		v56 := [][]string{[]string{"DELETE entry ", "entry_id"}, []string{" of stream ", "key"}}
+		v57 := celrt.ListOf(v56)
+		v58 := [][]string{
+			[]string{"create consumer group ", "group_name"},
+			[]string{" on stream ", "key"},
+			[]string{" from ", "start_id", "?"},
+		}
+		v59 := celrt.ListOf(v58)
+		v60 := [][]string{[]string{"DELETE consumer group ", "group_name"}, []string{" of stream ", "key"}}
+		v61 := celrt.ListOf(v60)
+		v62 := [][]string{
+			[]string{"read stream ", "key"},
+			[]string{" as ", "consumer_name"},
+			[]string{" of group ", "group_name"},
+			[]string{" from ", "stream_id", "?"},
+		}
+		v63 := celrt.ListOf(v62)
+		v64 := [][]string{
+			[]string{"acknowledge entries ", "entry_ids"},
+			[]string{" of group ", "group_name"},
+			[]string{" on stream ", "key"},
+		}
+		v65 := celrt.ListOf(v64)
+		v66 := [][]string{[]string{"set ", "path"}, []string{" of JSON ", "name"}, []string{" to ", "value"}}
+		v67 := celrt.ListOf(v66)
+		v68 := [][]string{[]string{"read JSON ", "name"}, []string{" at ", "path", "?"}}
+		v69 := celrt.ListOf(v68)
+		v70 := [][]string{[]string{"DELETE JSON ", "name"}, []string{" at ", "path", "?"}}
+		v71 := celrt.ListOf(v70)
+		v72 := [][]string{[]string{"read the type of key ", "key"}}
+		v73 := celrt.ListOf(v72)
+		v74 := [][]string{[]string{"make key ", "name"}, []string{" expire in ", "expire_seconds"}, []string{" seconds"}}
+		v75 := celrt.ListOf(v74)
+		v76 := [][]string{
+			[]string{"rename key ", "old_key"},
+			[]string{" to ", "new_key"},
+			[]string{" (replacing that key if it exists)"},
+		}
+		v77 := celrt.ListOf(v76)
+		v78 := [][]string{[]string{"list keys"}, []string{" matching ", "pattern", "?"}}
+		v79 := celrt.ListOf(v78)
+		v80 := [][]string{[]string{"list keys"}, []string{" matching ", "pattern", "?"}}
+		v81 := celrt.ListOf(v80)
+		v82 := []string{"search the Redis documentation for ", "question"}
+		v83 := celrt.ListOf([][]string{v82})
+		v84 := [][]string{[]string{"count the keys of the database"}}
+		v85 := celrt.ListOf(v84)
+		v86 := [][]string{[]string{"read server information"}, []string{", section ", "section", "?"}}
+		v87 := celrt.ListOf(v86)
+		v88 := [][]string{[]string{"list the connected clients"}}
+		v89 := celrt.ListOf(v88)
+		v90 := celrt.ListOf([][]string{[]string{"list the search indexes"}})
+		v91 := [][]string{[]string{"read search index ", "index_name"}}
+		v92 := celrt.ListOf(v91)
+		v93 := []string{"count the keys of search index ", "index_name"}
+		v94 := celrt.ListOf([][]string{v93})
+		v95 := []string{" on hashes whose key starts with ", "prefix", "?"}
+		v96 := [][]string{
+			[]string{"create a vector index"},
+			[]string{" ", "index_name", "?"},
+			v95,
+			[]string{", field ", "vector_field", "?"},
+		}
+		v97 := celrt.ListOf(v96)
+		v98 := [][]string{[]string{"search vectors"}, []string{" of index ", "index_name", "?"}}
+		v99 := celrt.ListOf(v98)
+		v100 := []string{" filtered by ", "filter_expression", "?"}
+		v101 := [][]string{[]string{"search vectors"}, []string{" of index ", "index_name", "?"}, v100}
+		v102 := celrt.ListOf(v101)
+		m, err := celrt.NewMap([]any{
+			"set",
+			"get",
+			"hset",
+			"hget",
+			"hdel",
+			"hgetall",
+			"hexists",
+			"set_vector_in_hash",
+			"get_vector_from_hash",
+			"lpush",
+			"rpush",
+			"lpop",
+			"rpop",
+			"lrange",
+			"llen",
+			"lrem",
+			"sadd",
+			"srem",
+			"smembers",
+			"zadd",
+			"zrange",
+			"zrem",
+			"publish",
+			"subscribe",
+			"psubscribe",
+			"read_messages",
+			"unsubscribe",
+			"xadd",
+			"xrange",
+			"xdel",
+			"xgroup_create",
+			"xgroup_destroy",
+			"xreadgroup",
+			"xack",
+			"json_set",
+			"json_get",
+			"json_del",
+			"type",
+			"expire",
+			"rename",
+			"scan_keys",
+			"scan_all_keys",
+			"search_redis_documents",
+			"dbsize",
+			"info",
+			"client_list",
+			"get_indexes",
+			"get_index_info",
+			"get_indexed_keys_number",
+			"create_vector_index_hash",
+			"vector_search_hash",
+			"hybrid_search",
+		}, []any{
+			v3,
+			v4,
+			v6,
+			v8,
+			v10,
+			v11,
+			v13,
+			v15,
+			v17,
+			v19,
+			v21,
+			v23,
+			v25,
+			v27,
+			v28,
+			v30,
+			v32,
+			v34,
+			v35,
+			v37,
+			v39,
+			v41,
+			v43,
+			v45,
+			v47,
+			v49,
+			v51,
+			v53,
+			v55,
+			v57,
+			v59,
+			v61,
+			v63,
+			v65,
+			v67,
+			v69,
+			v71,
+			v73,
+			v75,
+			v77,
+			v79,
+			v81,
+			v83,
+			v85,
+			v87,
+			v89,
+			v90,
+			v92,
+			v94,
+			v97,
+			v99,
+			v102,
+		})
+		if err != nil {
+			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("table", err)
+		}
+		table = m
+	}
+	var sent any
+	if slot != celrt.SlotTier {
+		v103 := celrt.Field(input, "key")
+		v104 := celrt.Field(input, "value")
+		v105 := celrt.Field(input, "name")
+		v106 := celrt.Field(input, "vector_field")
+		v107 := celrt.Field(input, "start")
+		v108 := celrt.Field(input, "stop")
+		v109 := celrt.Field(input, "end")
+		v110 := celrt.Field(input, "count")
+		v111 := celrt.Field(input, "element")
+		v112 := celrt.Field(input, "score")
+		v113 := celrt.Field(input, "member")
+		v114 := celrt.Field(input, "channel")
+		v115 := celrt.Field(input, "message")
+		v116 := celrt.Field(input, "subscription_id")
+		v117 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.MapType
+		var v118 any
+		if v117 {
+			arg := celrt.Field(input, "fields")
+			arg2 := int64(limits.Summary)
+			if err := budget.Call("fields", arg, arg2); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("sent", err)
+			}
+			arg3 := celrt.Fields(arg, arg2)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("sent", err)
+			}
+			v118 = "{" + arg3 + "}"
+		} else {
+			v118 = celrt.Field(input, "fields")
+		}
+		v119 := celrt.Field(input, "entry_id")
+		v120 := celrt.Field(input, "group_name")
+		v121 := celrt.Field(input, "start_id")
+		v122 := celrt.Field(input, "consumer_name")
+		v123 := celrt.Field(input, "stream_id")
+		v124 := celrt.TypeOf(celrt.Field(input, "entry_ids")) == celrt.ListType
+		var v125 any
+		if v124 {
+			text, err := budget.JSON(celrt.Field(input, "entry_ids"))
+			if err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("sent", err)
+			}
+			arg4 := int64(limits.Summary)
+			if err := budget.CallText("truncate", text, arg4); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("sent", err)
+			}
+			v125 = celrt.Truncate(text, arg4)
+		} else {
+			v125 = celrt.Field(input, "entry_ids")
+		}
+		v126 := celrt.Field(input, "path")
+		v127 := celrt.Field(input, "old_key")
+		v128 := celrt.Field(input, "new_key")
+		v129 := celrt.Field(input, "pattern")
+		v130 := celrt.Field(input, "question")
+		v131 := celrt.Field(input, "section")
+		v132 := celrt.Field(input, "index_name")
+		v133 := celrt.Field(input, "prefix")
+		v134 := celrt.Field(input, "expire_seconds")
+		v135 := celrt.Field(input, "filter_expression")
+		m2, err := celrt.NewMap([]any{
+			"key",
+			"value",
+			"name",
+			"vector_field",
+			"start",
+			"stop",
+			"end",
+			"count",
+			"element",
+			"score",
+			"member",
+			"channel",
+			"message",
+			"subscription_id",
+			"fields",
+			"entry_id",
+			"group_name",
+			"start_id",
+			"consumer_name",
+			"stream_id",
+			"entry_ids",
+			"path",
+			"old_key",
+			"new_key",
+			"pattern",
+			"question",
+			"section",
+			"index_name",
+			"prefix",
+			"expire_seconds",
+			"filter_expression",
+		}, []any{
+			v103,
+			v104,
+			v105,
+			v106,
+			v107,
+			v108,
+			v109,
+			v110,
+			v111,
+			v112,
+			v113,
+			v114,
+			v115,
+			v116,
+			v118,
+			v119,
+			v120,
+			v121,
+			v122,
+			v123,
+			v125,
+			v126,
+			v127,
+			v128,
+			v129,
+			v130,
+			v131,
+			v132,
+			v133,
+			v134,
+			v135,
+		})
+		if err != nil {
+			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("sent", err)
+		}
+		sent = m2
+	}
+	var official celrt.Optional[string]
+	if slot != celrt.SlotTier {
+		v136, failure := func() (bool, error) {
+			found, err := celrt.In(name, table)
+			if err != nil {
+				return false, err
+			}
+			return found, nil
+		}()
+		ok, failure2 := v136, failure
+		if failure != nil || ok {
+			v138, failure5 := func() (bool, error) {
+				found2 := true
+				var failure3 error
+				elem, err := celrt.Index(table, name)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				x, err := func(v any) ([][]string, error) {
+					return celrt.AsList(v, func(v any) ([]string, error) {
+						return celrt.AsList(v, celrt.AsString)
+					})
+				}(elem)
+				if err != nil {
+					return false, budget.Failure(err)
+				}
+				for _, p := range x {
+					if steps++; steps > celrt.MaxSteps {
+						return false, budget.Failure(celrt.ErrSteps)
+					}
+					v137, failure4 := func() (bool, error) {
+						ok2 := int64(len(p)) != int64(2)
+						if !ok2 {
+							elem2, err := celrt.IndexList(p, int64(1))
+							if err != nil {
+								return false, budget.Failure(err)
+							}
+							elem3, err := celrt.Index(sent, elem2)
+							if err != nil {
+								return false, budget.Failure(err)
+							}
+							ok2 = !celrt.Equal(elem3, nil)
+						}
+						return ok2, nil
+					}()
+					if failure4 != nil {
+						if failure3 == nil {
+							failure3 = failure4
+						}
+						continue
+					}
+					found2 = v137
+					if !found2 {
+						break
+					}
+				}
+				if found2 && failure3 != nil {
+					return false, budget.Failure(failure3)
+				}
+				return found2, nil
+			}()
+			ok, failure2 = celrt.And(v136, failure, v138, failure5)
+		}
+		if failure2 != nil {
+			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(failure2))
+		}
+		var v139 celrt.Optional[string]
+		if ok {
+			elem4, err := celrt.Index(table, name)
+			if err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+			}
+			x2, err := func(v any) ([][]string, error) {
+				return celrt.AsList(v, func(v any) ([]string, error) {
+					return celrt.AsList(v, celrt.AsString)
+				})
+			}(elem4)
+			if err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+			}
+			list := make([][]string, 0, len(x2))
+			for _, p2 := range x2 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(celrt.ErrSteps))
+				}
+				ok3 := int64(len(p2)) == int64(1)
+				if !ok3 {
+					elem5, err := celrt.IndexList(p2, int64(1))
+					if err != nil {
+						return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+					}
+					elem6, err := celrt.Index(sent, elem5)
+					if err != nil {
+						return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+					}
+					ok3 = !celrt.Equal(elem6, nil)
+				}
+				if ok3 {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+					}
+					list = append(list, p2)
+				}
+			}
+			list2 := make([]string, 0, len(list))
+			for _, p3 := range list {
+				if steps++; steps > celrt.MaxSteps {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(celrt.ErrSteps))
+				}
+				elem7, err := celrt.IndexList(p3, int64(0))
+				if err != nil {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+				}
+				var v140 any
+				if int64(len(p3)) == int64(1) {
+					v140 = ""
+				} else {
+					vOf := func() (any, error) {
+						elem8, err := celrt.IndexList(p3, int64(1))
+						if err != nil {
+							return nil, budget.Failure(err)
+						}
+						elem9, err := celrt.Index(sent, elem8)
+						if err != nil {
+							return nil, budget.Failure(err)
+						}
+						return elem9, nil
+					}
+					var vLazy celrt.Lazy[any]
+					v143, failure6 := func() (bool, error) {
+						elem10, err := celrt.IndexList(p3, int64(1))
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						v142 := slices.Contains([]string{"fields", "entry_ids"}, elem10)
+						return v142, nil
+					}()
+					ok4, failure7 := v143, failure6
+					if failure6 != nil || ok4 {
+						v145, failure8 := func() (bool, error) {
+							v144, err := vLazy.Get(vOf)
+							if err != nil {
+								return false, budget.Failure(err)
+							}
+							return celrt.TypeOf(v144) == celrt.StringType, nil
+						}()
+						ok4, failure7 = celrt.And(v143, failure6, v145, failure8)
+					}
+					if failure7 != nil {
+						return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(failure7))
+					}
+					var v146 any
+					if ok4 {
+						v147, err := vLazy.Get(vOf)
+						if err != nil {
+							return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+						}
+						v146 = v147
+					} else {
+						v148, err := vLazy.Get(vOf)
+						if err != nil {
+							return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+						}
+						var v149 string
+						if celrt.TypeOf(v148) == celrt.StringType {
+							v150, err := vLazy.Get(vOf)
+							if err != nil {
+								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+							}
+							if err := budget.CallText("collapse", v150); err != nil {
+								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+							}
+							x3, err := celrt.AsString(v150)
+							if err != nil {
+								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+							}
+							arg5 := celrt.Collapse(x3)
+							if err := budget.CallText("truncate", arg5, int64(160)); err != nil {
+								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+							}
+							arg6 := celrt.Truncate(arg5, int64(160))
+							if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+1)); err != nil {
+								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+							}
+							v149 = "'" + arg6 + "'"
+						} else {
+							v151, err := vLazy.Get(vOf)
+							if err != nil {
+								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+							}
+							if err := budget.Call("mcpValue", v151); err != nil {
+								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+							}
+							v149 = celrt.MCPValue(v151)
+						}
+						v146 = v149
+					}
+					v140 = v146
+				}
+				x4, err := celrt.AsString(v140)
+				if err != nil {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+				}
+				if err := budget.Charge("_+_", int64(len(elem7)+len(x4))); err != nil {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+				}
+				elem11 := elem7 + x4
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+				}
+				list2 = append(list2, elem11)
+			}
+			if err := budget.Call("join", list2, ""); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+			}
+			v139 = celrt.Of(celrt.JoinSep(list2, ""))
+		} else {
+			v139 = celrt.None[string]()
+		}
+		official = v139
+	}
 	var keys []string
 	if slot != celrt.SlotTier {
-		v2 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
-		var v3 any
-		if v2 {
-			v3 = celrt.Field(input, "key")
+		v152 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+		var v153 any
+		if v152 {
+			v153 = celrt.Field(input, "key")
 		} else {
-			v3 = []any{celrt.Field(input, "key")}
+			v153 = []any{celrt.Field(input, "key")}
 		}
-		items, err := celrt.Iterate(v3)
+		items, err := celrt.Iterate(v153)
 		if err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 		}
-		list := make([]any, 0, items.Len())
+		list3 := make([]any, 0, items.Len())
 		for i := range items.Len() {
 			k := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", celrt.ErrSteps)
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(celrt.ErrSteps))
 			}
 			if celrt.TypeOf(k) == celrt.StringType {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 				}
-				list = append(list, k)
+				list3 = append(list3, k)
 			}
 		}
-		list2 := make([]string, 0, len(list))
-		for _, k2 := range list {
+		list4 := make([]string, 0, len(list3))
+		for _, k2 := range list3 {
 			if steps++; steps > celrt.MaxSteps {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", celrt.ErrSteps)
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(celrt.ErrSteps))
 			}
 			if err := budget.CallText("collapse", k2); err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 			}
-			x, err := celrt.AsString(k2)
+			x5, err := celrt.AsString(k2)
 			if err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 			}
-			arg := celrt.Collapse(x)
-			if err := budget.CallText("truncate", arg, int64(80)); err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+			arg7 := celrt.Collapse(x5)
+			if err := budget.CallText("truncate", arg7, int64(80)); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 			}
-			arg2 := celrt.Truncate(arg, int64(80))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+			arg8 := celrt.Truncate(arg7, int64(80))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg8)), int64(1+len(arg8)+1)); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 			}
-			elem := "'" + arg2 + "'"
+			elem12 := "'" + arg8 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", err)
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 			}
-			list2 = append(list2, elem)
+			list4 = append(list4, elem12)
 		}
-		keys = list2
+		keys = list4
 	}
 	var expiry string
 	if slot == celrt.SlotPreview {
-		v4 := celrt.TypeOf(celrt.Field(input, "expireSeconds"))
-		var v5 string
-		if v4 == celrt.DoubleType {
-			if err := budget.CallText("numberText", input, "expireSeconds"); err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
+		eOf := func() ([][]any, error) {
+			v154 := []any{"expireSeconds", celrt.Field(input, "expireSeconds")}
+			v155 := []any{"expiration", celrt.Field(input, "expiration")}
+			v156 := []any{"expire_seconds", celrt.Field(input, "expire_seconds")}
+			v157 := [][]any{v154, v155, v156, []any{"expire", celrt.Field(input, "expire")}}
+			list5 := make([][]any, 0, len(v157))
+			for _, f := range v157 {
+				if steps++; steps > celrt.MaxSteps {
+					return nil, budget.Failure(celrt.ErrSteps)
+				}
+				ok5 := name != "expire"
+				if ok5 {
+					elem13, err := celrt.IndexList(f, int64(1))
+					if err != nil {
+						return nil, budget.Failure(err)
+					}
+					ok5 = celrt.TypeOf(elem13) == celrt.DoubleType
+				}
+				if ok5 {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return nil, budget.Failure(err)
+					}
+					list5 = append(list5, f)
+				}
 			}
-			r4, err := celrt.NumberTextOf(input, "expireSeconds")
+			return list5, nil
+		}
+		var eLazy celrt.Lazy[[][]any]
+		e2, err := eLazy.Get(eOf)
+		if err != nil {
+			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", budget.Failure(err))
+		}
+		var v158 string
+		if int64(len(e2)) == int64(0) {
+			v158 = ""
+		} else {
+			e3, err := eLazy.Get(eOf)
 			if err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", budget.Failure(err))
+			}
+			elem14, err := celrt.IndexList(e3, int64(0))
+			if err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", budget.Failure(err))
+			}
+			elem15, err := celrt.IndexList(elem14, int64(0))
+			if err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", budget.Failure(err))
+			}
+			if err := budget.CallText("string", elem15); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", budget.Failure(err))
+			}
+			s, err := celrt.ToString(elem15)
+			if err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", budget.Failure(err))
+			}
+			if err := budget.CallText("numberText", input, s); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", budget.Failure(err))
+			}
+			r4, err := celrt.NumberTextOf(input, s)
+			if err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", budget.Failure(err))
 			}
 			if err := budget.ChargeEach("_+_", int64(13+len(r4)), int64(13+len(r4)+9)); err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", err)
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", budget.Failure(err))
 			}
-			v5 = " (expires in " + r4 + " seconds)"
-		} else {
-			v5 = ""
+			v158 = " (expires in " + r4 + " seconds)"
 		}
-		expiry = v5
+		expiry = v158
 	}
 	return letsRedisAny{
-		name:   name,
-		keys:   keys,
-		expiry: expiry,
+		name:     name,
+		table:    table,
+		sent:     sent,
+		official: official,
+		keys:     keys,
+		expiry:   expiry,
 	}, budget, steps, nil
 }
 
 // PreviewRedisAny formats calls to "redis:*" (Redis).
 //
-// Follows the archived reference Redis server (servers-archived src/redis:
-// set {key, value, expireSeconds}, get {key}, delete {key: one or a list},
-// list {pattern}). The key set with its value and expiry, the keys
-// deleted, the key read or the pattern listed.
+// Follows both Redis servers. The official one (redis/mcp-redis
+// src/tools): set {key, value, expiration}, get; hashes hset {name, key,
+// value, expire_seconds}, hget, hdel, hgetall, hexists, set_vector_in_hash
+// and get_vector_from_hash {name, vector_field}; lists lpush and rpush
+// {name, value, expire}, lpop, rpop, lrange {name, start, stop}, llen,
+// lrem {name, count, element}; sets sadd and srem {name, value}, smembers;
+// sorted sets zadd {key, score, member}, zrange {key, start, end}, zrem;
+// publish {channel, message}, subscribe, psubscribe {pattern},
+// read_messages and unsubscribe {subscription_id}; streams xadd {key,
+// fields}, xrange {key, count}, xdel {key, entry_id}, xgroup_create and
+// xgroup_destroy {key, group_name, start_id}, xreadgroup {consumer_name},
+// xack {entry_ids}; JSON json_set {name, path, value}, json_get, json_del;
+// delete, type, expire {name, expire_seconds}, rename {old_key, new_key},
+// scan_keys and scan_all_keys {pattern}; documentation search, server
+// information and search indexes. A hash's field, a list's, a set's or a
+// stream's entry is shown with the key that holds it. The archived
+// reference server (servers-archived src/redis: set {key, value,
+// expireSeconds}, get, delete {key: one or a list}, list {pattern}) reads
+// by its fields. Bounds of reads and waits (count of a scan, cursor,
+// batch_size, timeout_ms, max_messages, block_ms, with_scores, k,
+// return_fields) and vectors (vector, query_vector) are not shown.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#redis:*":
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	table = {"set": [["set ", "key"], [" to ", "value"]], "get": [["read ", "key"]],
+//	  "hset": [["set field ", "key"], [" of hash ", "name"], [" to ", "value"]],
+//	  "hget": [["read field ", "key"], [" of hash ", "name"]],
+//	  "hdel": [["DELETE field ", "key"], [" of hash ", "name"]],
+//	  "hgetall": [["read hash ", "name"]], "hexists": [["check for field ", "key"], [" in hash ", "name"]],
+//	  "set_vector_in_hash": [["store a vector in hash ", "name"], [" field ", "vector_field", "?"]],
+//	  "get_vector_from_hash": [["read the vector of hash ", "name"], [" field ", "vector_field", "?"]],
+//	  "lpush": [["push ", "value"], [" onto the head of list ", "name"]],
+//	  "rpush": [["push ", "value"], [" onto the tail of list ", "name"]],
+//	  "lpop": [["pop the head of list ", "name"]], "rpop": [["pop the tail of list ", "name"]],
+//	  "lrange": [["read list ", "name"], [" from ", "start"], [" to ", "stop"]], "llen": [["count list ", "name"]],
+//	  "lrem": [["remove ", "element"], [" from list ", "name"], [", count ", "count"]],
+//	  "sadd": [["add ", "value"], [" to set ", "name"]], "srem": [["remove ", "value"], [" from set ", "name"]],
+//	  "smembers": [["read set ", "name"]],
+//	  "zadd": [["add ", "member"], [" with score ", "score"], [" to sorted set ", "key"]],
+//	  "zrange": [["read sorted set ", "key"], [" from ", "start"], [" to ", "end"]],
+//	  "zrem": [["remove ", "member"], [" from sorted set ", "key"]],
+//	  "publish": [["publish ", "message"], [" to channel ", "channel"]],
+//	  "subscribe": [["subscribe to channel ", "channel"]], "psubscribe": [["subscribe to channels matching ", "pattern"]],
+//	  "read_messages": [["read the messages of subscription ", "subscription_id"]],
+//	  "unsubscribe": [["end subscription ", "subscription_id"]],
+//	  "xadd": [["add an entry ", "fields"], [" to stream ", "key"]],
+//	  "xrange": [["read stream ", "key"], [", count ", "count", "?"]],
+//	  "xdel": [["DELETE entry ", "entry_id"], [" of stream ", "key"]],
+//	  "xgroup_create": [["create consumer group ", "group_name"], [" on stream ", "key"], [" from ", "start_id", "?"]],
+//	  "xgroup_destroy": [["DELETE consumer group ", "group_name"], [" of stream ", "key"]],
+//	  "xreadgroup": [["read stream ", "key"], [" as ", "consumer_name"], [" of group ", "group_name"], [" from ", "stream_id", "?"]],
+//	  "xack": [["acknowledge entries ", "entry_ids"], [" of group ", "group_name"], [" on stream ", "key"]],
+//	  "json_set": [["set ", "path"], [" of JSON ", "name"], [" to ", "value"]],
+//	  "json_get": [["read JSON ", "name"], [" at ", "path", "?"]],
+//	  "json_del": [["DELETE JSON ", "name"], [" at ", "path", "?"]],
+//	  "type": [["read the type of key ", "key"]],
+//	  "expire": [["make key ", "name"], [" expire in ", "expire_seconds"], [" seconds"]],
+//	  "rename": [["rename key ", "old_key"], [" to ", "new_key"], [" (replacing that key if it exists)"]],
+//	  "scan_keys": [["list keys"], [" matching ", "pattern", "?"]], "scan_all_keys": [["list keys"], [" matching ", "pattern", "?"]],
+//	  "search_redis_documents": [["search the Redis documentation for ", "question"]],
+//	  "dbsize": [["count the keys of the database"]], "info": [["read server information"], [", section ", "section", "?"]],
+//	  "client_list": [["list the connected clients"]], "get_indexes": [["list the search indexes"]],
+//	  "get_index_info": [["read search index ", "index_name"]],
+//	  "get_indexed_keys_number": [["count the keys of search index ", "index_name"]],
+//	  "create_vector_index_hash": [["create a vector index"], [" ", "index_name", "?"], [" on hashes whose key starts with ", "prefix", "?"],
+//	    [", field ", "vector_field", "?"]],
+//	  "vector_search_hash": [["search vectors"], [" of index ", "index_name", "?"]],
+//	  "hybrid_search": [["search vectors"], [" of index ", "index_name", "?"], [" filtered by ", "filter_expression", "?"]]}
+//	sent = {"key": input.key, "value": input.value, "name": input.name, "vector_field": input.vector_field, "start": input.start,
+//	  "stop": input.stop, "end": input.end, "count": input.count, "element": input.element, "score": input.score,
+//	  "member": input.member, "channel": input.channel, "message": input.message, "subscription_id": input.subscription_id,
+//	  "fields": type(input.fields) == map ? "{" + fields(input.fields, limits.summary) + "}" : input.fields,
+//	  "entry_id": input.entry_id, "group_name": input.group_name, "start_id": input.start_id,
+//	  "consumer_name": input.consumer_name, "stream_id": input.stream_id,
+//	  "entry_ids": type(input.entry_ids) == list ? truncate(json(input.entry_ids), limits.summary) : input.entry_ids, "path": input.path,
+//	  "old_key": input.old_key, "new_key": input.new_key, "pattern": input.pattern, "question": input.question,
+//	  "section": input.section, "index_name": input.index_name, "prefix": input.prefix, "expire_seconds": input.expire_seconds,
+//	  "filter_expression": input.filter_expression}
+//	official = name in table && table[name].all(p, p.size() != 2 || sent[p[1]] != null)
+//	  ? optional.of(table[name].filter(p, p.size() == 1 || sent[p[1]] != null).map(p, string(p[0]) + (p.size() == 1 ? ""
+//	      : cel.bind(v, sent[p[1]],
+//	          p[1] in ["fields", "entry_ids"] && type(v) == string ? v
+//	          : type(v) == string ? "'" + truncate(collapse(v), 160) + "'"
+//	          : mcpValue(v)))).join(""))
+//	  : optional.none()
 //	keys = (type(input.key) == list ? input.key : [input.key])
 //	  .filter(k, type(k) == string).map(k, "'" + truncate(collapse(k), 80) + "'")
-//	expiry = type(input.expireSeconds) == double ? " (expires in " + numberText(input, "expireSeconds") + " seconds)" : ""
-//	preview = name == "delete" || type(input.key) == list
+//	expiry = cel.bind(e, [["expireSeconds", input.expireSeconds], ["expiration", input.expiration],
+//	      ["expire_seconds", input.expire_seconds], ["expire", input.expire]]
+//	    .filter(f, name != "expire" && type(f[1]) == double),
+//	  e.size() == 0 ? "" : " (expires in " + numberText(input, string(e[0][0])) + " seconds)")
+//	preview = official.hasValue() ? optional.of(official.value() + expiry)
+//	: name == "delete" || type(input.key) == list
 //	  ? (keys.size() > 0 ? optional.of(truncate("DELETE " + plural(keys.size(), "key", "keys") + " " + keys.join(", "), 400)) : optional.none())
 //	: keys.size() == 1 && has(input.value)
 //	  ? optional.of("set " + keys[0] + " to "
@@ -29000,153 +29728,199 @@ func PreviewRedisAny(input *value.Object, tool string, limits runtime.Limits) (s
 	if err != nil {
 		return "", false, err
 	}
-	ok := lets.name == "delete"
-	if !ok {
-		v1 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
-		ok = v1
-	}
-	var v2 celrt.Optional[string]
-	if ok {
-		var v3 celrt.Optional[string]
-		if int64(len(lets.keys)) > int64(0) {
-			arg := int64(len(lets.keys))
-			if err := budget.CallText("plural", arg, "key", "keys"); err != nil {
-				return "", false, err
-			}
-			arg2 := celrt.Plural(arg, "key", "keys")
-			if err := budget.ChargeEach("_+_", int64(7+len(arg2)), int64(7+len(arg2)+1)); err != nil {
-				return "", false, err
-			}
-			arg3 := lets.keys
-			if err := budget.Call("join", arg3, ", "); err != nil {
-				return "", false, err
-			}
-			arg4 := celrt.JoinSep(arg3, ", ")
-			if err := budget.Charge("_+_", int64(7+len(arg2)+1+len(arg4))); err != nil {
-				return "", false, err
-			}
-			if err := budget.CallText("truncate", "DELETE "+arg2+" "+arg4, int64(400)); err != nil {
-				return "", false, err
-			}
-			v4 := celrt.Truncate("DELETE "+arg2+" "+arg4, int64(400))
-			v3 = celrt.Of(v4)
-		} else {
-			v3 = celrt.None[string]()
+	var v1 celrt.Optional[string]
+	if lets.official.Ok {
+		v2, err := lets.official.Get()
+		if err != nil {
+			return "", false, err
 		}
-		v2 = v3
+		arg := lets.expiry
+		if err := budget.Charge("_+_", int64(len(v2)+len(arg))); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		v1 = celrt.Of(v2 + arg)
 	} else {
-		ok2 := int64(len(lets.keys)) == int64(1)
-		if ok2 {
-			ok2 = celrt.FieldSet(input, "value")
+		ok := lets.name == "delete"
+		if !ok {
+			v3 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+			ok = v3
 		}
-		var v5 celrt.Optional[string]
-		if ok2 {
-			elem, err := celrt.IndexList(lets.keys, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			if err := budget.ChargeEach("_+_", int64(4+len(elem)), int64(4+len(elem)+4)); err != nil {
-				return "", false, err
-			}
-			v6 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-			var v7 string
-			if v6 {
-				arg5 := celrt.Field(input, "value")
-				if err := budget.CallText("collapse", arg5); err != nil {
-					return "", false, err
+		var v4 celrt.Optional[string]
+		if ok {
+			var v5 celrt.Optional[string]
+			if int64(len(lets.keys)) > int64(0) {
+				arg2 := int64(len(lets.keys))
+				if err := budget.CallText("plural", arg2, "key", "keys"); err != nil {
+					return "", false, budget.Failure(err)
 				}
-				x, err := celrt.AsString(arg5)
-				if err != nil {
-					return "", false, err
+				arg3 := celrt.Plural(arg2, "key", "keys")
+				if err := budget.ChargeEach("_+_", int64(7+len(arg3)), int64(7+len(arg3)+1)); err != nil {
+					return "", false, budget.Failure(err)
 				}
-				arg6 := celrt.Collapse(x)
-				if err := budget.CallText("truncate", arg6, int64(160)); err != nil {
-					return "", false, err
+				arg4 := lets.keys
+				if err := budget.Call("join", arg4, ", "); err != nil {
+					return "", false, budget.Failure(err)
 				}
-				arg7 := celrt.Truncate(arg6, int64(160))
-				if err := budget.ChargeEach("_+_", int64(1+len(arg7)), int64(1+len(arg7)+1)); err != nil {
-					return "", false, err
+				arg5 := celrt.JoinSep(arg4, ", ")
+				if err := budget.Charge("_+_", int64(7+len(arg3)+1+len(arg5))); err != nil {
+					return "", false, budget.Failure(err)
 				}
-				v7 = "'" + arg7 + "'"
+				if err := budget.CallText("truncate", "DELETE "+arg3+" "+arg5, int64(400)); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				v6 := celrt.Truncate("DELETE "+arg3+" "+arg5, int64(400))
+				v5 = celrt.Of(v6)
 			} else {
-				if err := budget.Call("mcpValue", input, "value"); err != nil {
-					return "", false, err
-				}
-				r, err := celrt.MCPValueOf(input, "value")
-				if err != nil {
-					return "", false, err
-				}
-				v7 = r
+				v5 = celrt.None[string]()
 			}
-			if err := budget.Charge("_+_", int64(4+len(elem)+4+len(v7))); err != nil {
-				return "", false, err
-			}
-			arg8 := lets.expiry
-			size := 4 + len(elem) + 4 + len(v7) + len(arg8)
-			if err := budget.Charge("_+_", int64(size)); err != nil {
-				return "", false, err
-			}
-			v5 = celrt.Of("set " + elem + " to " + v7 + arg8)
+			v4 = v5
 		} else {
-			var v8 celrt.Optional[string]
-			if int64(len(lets.keys)) == int64(1) {
-				var v9 string
-				if lets.name == "get" {
-					v9 = "read "
-				} else {
-					v9 = "key "
-				}
-				elem2, err := celrt.IndexList(lets.keys, int64(0))
-				if err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(len(v9)+len(elem2))); err != nil {
-					return "", false, err
-				}
-				v8 = celrt.Of(v9 + elem2)
-			} else {
-				pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
-				if err != nil {
-					return "", false, err
-				}
-				var v10 celrt.Optional[string]
-				if celrt.NonEmpty(pattern).Ok {
-					pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
-					if err != nil {
-						return "", false, err
-					}
-					arg9 := int64(limits.Summary)
-					if err := budget.CallText("inline", pattern2, arg9); err != nil {
-						return "", false, err
-					}
-					arg10 := celrt.Inline(pattern2, arg9)
-					if err := budget.ChargeEach("_+_", int64(20+len(arg10)), int64(20+len(arg10)+1)); err != nil {
-						return "", false, err
-					}
-					v10 = celrt.Of("list keys matching '" + arg10 + "'")
-				} else {
-					v10 = celrt.None[string]()
-				}
-				v8 = v10
+			ok2 := int64(len(lets.keys)) == int64(1)
+			if ok2 {
+				ok2 = celrt.FieldSet(input, "value")
 			}
-			v5 = v8
+			var v7 celrt.Optional[string]
+			if ok2 {
+				elem, err := celrt.IndexList(lets.keys, int64(0))
+				if err != nil {
+					return "", false, budget.Failure(err)
+				}
+				if err := budget.ChargeEach("_+_", int64(4+len(elem)), int64(4+len(elem)+4)); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				v8 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+				var v9 string
+				if v8 {
+					arg6 := celrt.Field(input, "value")
+					if err := budget.CallText("collapse", arg6); err != nil {
+						return "", false, budget.Failure(err)
+					}
+					x, err := celrt.AsString(arg6)
+					if err != nil {
+						return "", false, budget.Failure(err)
+					}
+					arg7 := celrt.Collapse(x)
+					if err := budget.CallText("truncate", arg7, int64(160)); err != nil {
+						return "", false, budget.Failure(err)
+					}
+					arg8 := celrt.Truncate(arg7, int64(160))
+					if err := budget.ChargeEach("_+_", int64(1+len(arg8)), int64(1+len(arg8)+1)); err != nil {
+						return "", false, budget.Failure(err)
+					}
+					v9 = "'" + arg8 + "'"
+				} else {
+					if err := budget.Call("mcpValue", input, "value"); err != nil {
+						return "", false, budget.Failure(err)
+					}
+					r, err := celrt.MCPValueOf(input, "value")
+					if err != nil {
+						return "", false, budget.Failure(err)
+					}
+					v9 = r
+				}
+				if err := budget.Charge("_+_", int64(4+len(elem)+4+len(v9))); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				arg9 := lets.expiry
+				size := 4 + len(elem) + 4 + len(v9) + len(arg9)
+				if err := budget.Charge("_+_", int64(size)); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				v7 = celrt.Of("set " + elem + " to " + v9 + arg9)
+			} else {
+				var v10 celrt.Optional[string]
+				if int64(len(lets.keys)) == int64(1) {
+					var v11 string
+					if lets.name == "get" {
+						v11 = "read "
+					} else {
+						v11 = "key "
+					}
+					elem2, err := celrt.IndexList(lets.keys, int64(0))
+					if err != nil {
+						return "", false, budget.Failure(err)
+					}
+					if err := budget.Charge("_+_", int64(len(v11)+len(elem2))); err != nil {
+						return "", false, budget.Failure(err)
+					}
+					v10 = celrt.Of(v11 + elem2)
+				} else {
+					var v12 celrt.Optional[string]
+					if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+						arg10 := celrt.Field(input, "pattern")
+						arg11 := int64(limits.Summary)
+						if err := budget.CallText("inline", arg10, arg11); err != nil {
+							return "", false, budget.Failure(err)
+						}
+						x2, err := celrt.AsString(arg10)
+						if err != nil {
+							return "", false, budget.Failure(err)
+						}
+						arg12 := celrt.Inline(x2, arg11)
+						if err := budget.ChargeEach("_+_", int64(20+len(arg12)), int64(20+len(arg12)+1)); err != nil {
+							return "", false, budget.Failure(err)
+						}
+						v12 = celrt.Of("list keys matching '" + arg12 + "'")
+					} else {
+						v12 = celrt.None[string]()
+					}
+					v10 = v12
+				}
+				v7 = v10
+			}
+			v4 = v7
 		}
-		v2 = v5
+		v1 = v4
 	}
-	return v2.Value, v2.Ok, nil
+	if err := budget.Err(); err != nil {
+		return "", false, budget.Failure(err)
+	}
+	return v1.Value, v1.Ok, nil
 }
 
 // TierRedisAny returns the tier of a call to "redis:*", documented with PreviewRedisAny:
 //
-//	tier = name in ["get", "list"] ? "read" : "write"
+//	tier = name in ["get", "list", "hget", "hgetall", "hexists", "get_vector_from_hash", "lrange", "llen", "smembers",
+//	  "zrange", "subscribe", "psubscribe", "read_messages", "unsubscribe", "xrange", "json_get", "type",
+//	  "scan_keys", "scan_all_keys", "search_redis_documents", "dbsize", "info", "client_list", "get_indexes",
+//	  "get_index_info", "get_indexed_keys_number", "vector_search_hash", "hybrid_search"] ? "read" : "write"
 func TierRedisAny(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	lets, _, _, err := letsRedisAnyOf(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	v1 := slices.Contains([]string{"get", "list"}, lets.name)
+	v1 := []string{
+		"get",
+		"list",
+		"hget",
+		"hgetall",
+		"hexists",
+		"get_vector_from_hash",
+		"lrange",
+		"llen",
+		"smembers",
+		"zrange",
+		"subscribe",
+		"psubscribe",
+		"read_messages",
+		"unsubscribe",
+		"xrange",
+		"json_get",
+		"type",
+		"scan_keys",
+		"scan_all_keys",
+		"search_redis_documents",
+		"dbsize",
+		"info",
+		"client_list",
+		"get_indexes",
+		"get_index_info",
+		"get_indexed_keys_number",
+		"vector_search_hash",
+		"hybrid_search",
+	}
 	var v2 string
-	if v1 {
+	if slices.Contains(v1, lets.name) {
 		v2 = "read"
 	} else {
 		v2 = "write"
@@ -29156,7 +29930,8 @@ func TierRedisAny(input *value.Object, tool string, limits runtime.Limits) (runt
 
 // RowRedisAny renders the row of a call to "redis:*", documented with PreviewRedisAny:
 //
-//	row = (name == "delete" || type(input.key) == list) && keys.size() > 0
+//	row = official.hasValue() ? optional.of(truncate(official.value(), limits.summary))
+//	: (name == "delete" || type(input.key) == list) && keys.size() > 0
 //	  ? optional.of(truncate("delete " + (keys.size() == 1 ? keys[0] : plural(keys.size(), "key", "keys")), limits.summary))
 //	: keys.size() == 1
 //	  ? optional.of(truncate((name == "get" ? "get " : name == "set" || has(input.value) ? "set " : "") + keys[0], limits.summary))
@@ -29167,98 +29942,112 @@ func RowRedisAny(input *value.Object, tool string, limits runtime.Limits) (strin
 	if err != nil {
 		return "", false, err
 	}
-	ok := lets.name == "delete"
-	if !ok {
-		v1 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
-		ok = v1
-	}
-	ok2 := ok
-	if ok2 {
-		ok2 = int64(len(lets.keys)) > int64(0)
-	}
-	var v2 celrt.Optional[string]
-	if ok2 {
-		var v3 string
-		if int64(len(lets.keys)) == int64(1) {
-			elem, err := celrt.IndexList(lets.keys, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			v3 = elem
-		} else {
-			arg := int64(len(lets.keys))
-			if err := budget.CallText("plural", arg, "key", "keys"); err != nil {
-				return "", false, err
-			}
-			v3 = celrt.Plural(arg, "key", "keys")
-		}
-		if err := budget.Charge("_+_", int64(7+len(v3))); err != nil {
+	var v1 celrt.Optional[string]
+	if lets.official.Ok {
+		v2, err := lets.official.Get()
+		if err != nil {
 			return "", false, err
 		}
-		arg2 := int64(limits.Summary)
-		if err := budget.CallText("truncate", "delete "+v3, arg2); err != nil {
-			return "", false, err
+		arg := int64(limits.Summary)
+		if err := budget.CallText("truncate", v2, arg); err != nil {
+			return "", false, budget.Failure(err)
 		}
-		v2 = celrt.Of(celrt.Truncate("delete "+v3, arg2))
+		v1 = celrt.Of(celrt.Truncate(v2, arg))
 	} else {
+		ok := lets.name == "delete"
+		if !ok {
+			v3 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+			ok = v3
+		}
+		ok2 := ok
+		if ok2 {
+			ok2 = int64(len(lets.keys)) > int64(0)
+		}
 		var v4 celrt.Optional[string]
-		if int64(len(lets.keys)) == int64(1) {
+		if ok2 {
 			var v5 string
-			if lets.name == "get" {
-				v5 = "get "
+			if int64(len(lets.keys)) == int64(1) {
+				elem, err := celrt.IndexList(lets.keys, int64(0))
+				if err != nil {
+					return "", false, budget.Failure(err)
+				}
+				v5 = elem
 			} else {
-				ok3 := lets.name == "set"
-				if !ok3 {
-					ok3 = celrt.FieldSet(input, "value")
+				arg2 := int64(len(lets.keys))
+				if err := budget.CallText("plural", arg2, "key", "keys"); err != nil {
+					return "", false, budget.Failure(err)
 				}
-				var v6 string
-				if ok3 {
-					v6 = "set "
-				} else {
-					v6 = ""
-				}
-				v5 = v6
+				v5 = celrt.Plural(arg2, "key", "keys")
 			}
-			elem2, err := celrt.IndexList(lets.keys, int64(0))
-			if err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", int64(len(v5)+len(elem2))); err != nil {
-				return "", false, err
+			if err := budget.Charge("_+_", int64(7+len(v5))); err != nil {
+				return "", false, budget.Failure(err)
 			}
 			arg3 := int64(limits.Summary)
-			if err := budget.CallText("truncate", v5+elem2, arg3); err != nil {
-				return "", false, err
+			if err := budget.CallText("truncate", "delete "+v5, arg3); err != nil {
+				return "", false, budget.Failure(err)
 			}
-			v4 = celrt.Of(celrt.Truncate(v5+elem2, arg3))
+			v4 = celrt.Of(celrt.Truncate("delete "+v5, arg3))
 		} else {
-			pattern, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
-			if err != nil {
-				return "", false, err
-			}
-			var v7 celrt.Optional[string]
-			if celrt.NonEmpty(pattern).Ok {
-				pattern2, err := celrt.FieldOf(input, "pattern", "", celrt.InputString)
+			var v6 celrt.Optional[string]
+			if int64(len(lets.keys)) == int64(1) {
+				var v7 string
+				if lets.name == "get" {
+					v7 = "get "
+				} else {
+					ok3 := lets.name == "set"
+					if !ok3 {
+						ok3 = celrt.FieldSet(input, "value")
+					}
+					var v8 string
+					if ok3 {
+						v8 = "set "
+					} else {
+						v8 = ""
+					}
+					v7 = v8
+				}
+				elem2, err := celrt.IndexList(lets.keys, int64(0))
 				if err != nil {
-					return "", false, err
+					return "", false, budget.Failure(err)
+				}
+				if err := budget.Charge("_+_", int64(len(v7)+len(elem2))); err != nil {
+					return "", false, budget.Failure(err)
 				}
 				arg4 := int64(limits.Summary)
-				if err := budget.CallText("inline", pattern2, arg4); err != nil {
-					return "", false, err
+				if err := budget.CallText("truncate", v7+elem2, arg4); err != nil {
+					return "", false, budget.Failure(err)
 				}
-				arg5 := celrt.Inline(pattern2, arg4)
-				if err := budget.Charge("_+_", int64(5+len(arg5))); err != nil {
-					return "", false, err
-				}
-				v7 = celrt.Of("list " + arg5)
+				v6 = celrt.Of(celrt.Truncate(v7+elem2, arg4))
 			} else {
-				v7 = celrt.None[string]()
+				var v9 celrt.Optional[string]
+				if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
+					arg5 := celrt.Field(input, "pattern")
+					arg6 := int64(limits.Summary)
+					if err := budget.CallText("inline", arg5, arg6); err != nil {
+						return "", false, budget.Failure(err)
+					}
+					x, err := celrt.AsString(arg5)
+					if err != nil {
+						return "", false, budget.Failure(err)
+					}
+					arg7 := celrt.Inline(x, arg6)
+					if err := budget.Charge("_+_", int64(5+len(arg7))); err != nil {
+						return "", false, budget.Failure(err)
+					}
+					v9 = celrt.Of("list " + arg7)
+				} else {
+					v9 = celrt.None[string]()
+				}
+				v6 = v9
 			}
-			v4 = v7
+			v4 = v6
 		}
-		v2 = v4
+		v1 = v4
 	}
-	return v2.Value, v2.Ok, nil
+	if err := budget.Err(); err != nil {
+		return "", false, budget.Failure(err)
+	}
+	return v1.Value, v1.Ok, nil
 }
 
 // ResultRedisAny summarizes the result of a call to "redis:*", documented with PreviewRedisAny:
@@ -29344,12 +30133,7 @@ var formatterRedisAny = &slots{
 	row:          RowRedisAny,
 	result:       ResultRedisAny,
 	presentation: runtime.Presentation{Title: "Redis", Category: "database", NerdIcon: "\uf233", PlainIcon: "🔑"},
-	fields: runtime.InputFields{Read: [][]string{
-		{"expireSeconds"},
-		{"key"},
-		{"pattern"},
-		{"value"},
-	}},
+	fields:       runtime.InputFields{All: true},
 }
 
 // letsGitlabAny holds the lets of "gitlab:*", which each of its functions computes first.
