@@ -30138,9 +30138,14 @@ var formatterRedisAny = &slots{
 
 // letsGitlabAny holds the lets of "gitlab:*", which each of its functions computes first.
 type letsGitlabAny struct {
-	files   []string
-	details []string
-	where   string
+	op        string
+	mr        string
+	merge     []string
+	action    string
+	variables []string
+	files     []string
+	details   []string
+	where     string
 }
 
 // letsGitlabAnyOf computes the lets of "gitlab:*" in order, and returns the budget and the
@@ -30148,40 +30153,302 @@ type letsGitlabAny struct {
 func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (letsGitlabAny, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
-	var v2 []string
-	if v1 {
-		items, err := celrt.Iterate(celrt.Field(input, "files"))
+	if err := budget.CallText("indexOf", tool, ":"); err != nil {
+		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("op", err)
+	}
+	r, err := celrt.IndexOf(tool, ":")
+	if err != nil {
+		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("op", err)
+	}
+	var v1 string
+	if r >= int64(0) {
+		if err := budget.CallText("indexOf", tool, ":"); err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("op", err)
+		}
+		r2, err := celrt.IndexOf(tool, ":")
 		if err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("op", err)
+		}
+		if err := budget.Call("_+_", r2, int64(1)); err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("op", err)
+		}
+		sum, err := celrt.AddInt(r2, int64(1))
+		if err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("op", err)
+		}
+		if err := budget.CallText("substring", tool, sum); err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("op", err)
+		}
+		r3, err := celrt.Substring(tool, sum)
+		if err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("op", err)
+		}
+		v1 = r3
+	} else {
+		v1 = tool
+	}
+	op := v1
+	v2 := celrt.TypeOf(celrt.Field(input, "merge_request_iid"))
+	var v3 string
+	if v2 == celrt.DoubleType {
+		if err := budget.CallText("numberText", input, "merge_request_iid"); err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("mr", err)
+		}
+		r4, err := celrt.NumberTextOf(input, "merge_request_iid")
+		if err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("mr", err)
+		}
+		if err := budget.Charge("_+_", int64(1+len(r4))); err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("mr", err)
+		}
+		v3 = "!" + r4
+	} else {
+		v4 := celrt.NonEmpty(celrt.Field(input, "merge_request_iid"))
+		var v5 string
+		if v4.Ok {
+			arg := celrt.Field(input, "merge_request_iid")
+			if err := budget.CallText("collapse", arg); err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("mr", err)
+			}
+			x, err := celrt.AsString(arg)
+			if err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("mr", err)
+			}
+			arg2 := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg2, int64(20)); err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("mr", err)
+			}
+			arg3 := celrt.Truncate(arg2, int64(20))
+			if err := budget.Charge("_+_", int64(1+len(arg3))); err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("mr", err)
+			}
+			v5 = "!" + arg3
+		} else {
+			v5 = "a merge request"
+		}
+		v3 = v5
+	}
+	mr := v3
+	v6 := celrt.EqualBool(celrt.Field(input, "squash"), true)
+	var v7 []string
+	if v6 {
+		v7 = []string{"squashed"}
+	} else {
+		v7 = []string{}
+	}
+	v8 := celrt.Field(input, "should_remove_source_branch")
+	var v9 []string
+	if celrt.EqualBool(v8, true) {
+		v9 = []string{"removing the source branch"}
+	} else {
+		v9 = []string{}
+	}
+	if err := budget.Charge("_+_", int64(16*(len(v7)+len(v9)))); err != nil {
+		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("merge", err)
+	}
+	v10 := celrt.EqualBool(celrt.Field(input, "auto_merge"), true)
+	ok := v10
+	if !ok {
+		v11 := celrt.Field(input, "merge_when_pipeline_succeeds")
+		ok = celrt.EqualBool(v11, true)
+	}
+	var v12 []string
+	if ok {
+		v12 = []string{"when the pipeline succeeds"}
+	} else {
+		v12 = []string{}
+	}
+	if err := budget.Charge("_+_", int64(16*(len(v7)+len(v9)+len(v12)))); err != nil {
+		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("merge", err)
+	}
+	merge := celrt.Concat(v7, v9, v12)
+	ok2 := op == "delete_branch"
+	if ok2 {
+		branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+		}
+		ok2 = celrt.NonEmpty(branch_name).Ok
+	}
+	var v13 string
+	if ok2 {
+		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
+		if err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+		}
+		arg4 := celrt.Trim(branch_name2)
+		if err := budget.ChargeEach("_+_", int64(15+len(arg4)), int64(15+len(arg4)+2)); err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+		}
+		v13 = "DELETE branch '" + arg4 + "' "
+	} else {
+		var v14 string
+		if op == "merge_merge_request" {
+			if err := budget.Charge("_+_", int64(6+len(mr))); err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+			}
+			var v15 string
+			if int64(len(merge)) == int64(0) {
+				v15 = ""
+			} else {
+				if err := budget.Call("join", merge, ", "); err != nil {
+					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+				}
+				arg5 := celrt.JoinSep(merge, ", ")
+				if err := budget.ChargeEach("_+_", int64(2+len(arg5)), int64(2+len(arg5)+1)); err != nil {
+					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+				}
+				v15 = " (" + arg5 + ")"
+			}
+			if err := budget.ChargeEach("_+_", int64(6+len(mr)+len(v15)), int64(6+len(mr)+len(v15)+1)); err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+			}
+			v14 = "merge " + mr + v15 + " "
+		} else {
+			var v16 string
+			if op == "create_pipeline" {
+				v16 = "run a pipeline "
+			} else {
+				v16 = ""
+			}
+			v14 = v16
+		}
+		v13 = v14
+	}
+	action := v13
+	v17 := celrt.TypeOf(celrt.Field(input, "variables")) == celrt.ListType
+	var v18 []string
+	if v17 {
+		items, err := celrt.Iterate(celrt.Field(input, "variables"))
+		if err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
 		}
 		list := make([]any, 0, items.Len())
 		for i := range items.Len() {
-			f := items.At(i)
+			v19 := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
-				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", celrt.ErrSteps)
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", celrt.ErrSteps)
 			}
-			ok := celrt.TypeOf(f) == celrt.MapType
-			if ok {
-				opt, err := celrt.OptSelect(f, "file_path")
+			ok3 := celrt.TypeOf(v19) == celrt.MapType
+			if ok3 {
+				opt, err := celrt.OptSelect(v19, "key")
 				if err != nil {
-					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
 				}
-				v3 := opt.Value
+				v20 := opt.Value
 				if !opt.Ok {
-					v3 = nil
+					v20 = nil
 				}
-				ok = celrt.NonEmpty(v3).Ok
+				ok3 = celrt.NonEmpty(v20).Ok
 			}
-			if ok {
+			if ok3 {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
 				}
-				list = append(list, f)
+				list = append(list, v19)
 			}
 		}
 		list2 := make([]string, 0, len(list))
-		for _, f2 := range list {
+		for _, v21 := range list {
+			if steps++; steps > celrt.MaxSteps {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", celrt.ErrSteps)
+			}
+			key, err := celrt.Select(v21, "key")
+			if err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
+			}
+			x2, err := celrt.AsString(key)
+			if err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
+			}
+			arg6 := celrt.Trim(x2)
+			if err := budget.Charge("_+_", int64(len(arg6)+1)); err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
+			}
+			opt2, err := celrt.OptSelect(v21, "value")
+			if err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
+			}
+			v22 := opt2.Value
+			if !opt2.Ok {
+				v22 = nil
+			}
+			var v23 any
+			if celrt.TypeOf(v22) == celrt.StringType {
+				value2, err := celrt.Select(v21, "value")
+				if err != nil {
+					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
+				}
+				v23 = value2
+			} else {
+				opt3, err := celrt.OptSelect(v21, "value")
+				if err != nil {
+					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
+				}
+				v24 := opt3.Value
+				if !opt3.Ok {
+					v24 = nil
+				}
+				if err := budget.Call("mcpValue", v24); err != nil {
+					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
+				}
+				v23 = celrt.MCPValue(v24)
+			}
+			x3, err := celrt.AsString(v23)
+			if err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
+			}
+			if err := budget.Charge("_+_", int64(len(arg6)+1+len(x3))); err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
+			}
+			if err := budget.CallText("redact", arg6+"="+x3); err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
+			}
+			elem := celrt.Redact(arg6 + "=" + x3)
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("variables", err)
+			}
+			list2 = append(list2, elem)
+		}
+		v18 = list2
+	} else {
+		v18 = []string{}
+	}
+	variables := v18
+	v25 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+	var v26 []string
+	if v25 {
+		items2, err := celrt.Iterate(celrt.Field(input, "files"))
+		if err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+		}
+		list3 := make([]any, 0, items2.Len())
+		for i2 := range items2.Len() {
+			f := items2.At(i2)
+			if steps++; steps > celrt.MaxSteps {
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", celrt.ErrSteps)
+			}
+			ok4 := celrt.TypeOf(f) == celrt.MapType
+			if ok4 {
+				opt4, err := celrt.OptSelect(f, "file_path")
+				if err != nil {
+					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+				}
+				v27 := opt4.Value
+				if !opt4.Ok {
+					v27 = nil
+				}
+				ok4 = celrt.NonEmpty(v27).Ok
+			}
+			if ok4 {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
+				}
+				list3 = append(list3, f)
+			}
+		}
+		list4 := make([]string, 0, len(list3))
+		for _, f2 := range list3 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", celrt.ErrSteps)
 			}
@@ -30189,72 +30456,72 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 			if err != nil {
 				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 			}
-			x, err := celrt.AsString(file_path)
+			x4, err := celrt.AsString(file_path)
 			if err != nil {
 				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 			}
-			arg := celrt.Trim(x)
-			if err := budget.ChargeEach("_+_", int64(1+len(arg)), int64(1+len(arg)+1)); err != nil {
+			arg7 := celrt.Trim(x4)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg7)), int64(1+len(arg7)+1)); err != nil {
 				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 			}
-			elem := "'" + arg + "'"
+			elem2 := "'" + arg7 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 			}
-			list2 = append(list2, elem)
+			list4 = append(list4, elem2)
 		}
-		v2 = list2
+		v26 = list4
 	} else {
-		v2 = []string{}
+		v26 = []string{}
 	}
-	files := v2
+	files := v26
 	namespace, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
 	if err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 	}
-	var v4 []string
+	var v28 []string
 	if celrt.NonEmpty(namespace).Ok {
 		namespace2, err := celrt.FieldOf(input, "namespace", "", celrt.InputString)
 		if err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		arg2 := celrt.Trim(namespace2)
-		if err := budget.ChargeEach("_+_", int64(21+len(arg2)), int64(21+len(arg2)+1)); err != nil {
+		arg8 := celrt.Trim(namespace2)
+		if err := budget.ChargeEach("_+_", int64(21+len(arg8)), int64(21+len(arg8)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		v4 = []string{"fork into namespace '" + arg2 + "'"}
+		v28 = []string{"fork into namespace '" + arg8 + "'"}
 	} else {
-		v4 = []string{}
+		v28 = []string{}
 	}
-	var v5 []string
+	var v29 []string
 	if int64(len(files)) > int64(0) {
-		arg3 := int64(len(files))
-		if err := budget.CallText("plural", arg3, "file", "files"); err != nil {
+		arg9 := int64(len(files))
+		if err := budget.CallText("plural", arg9, "file", "files"); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		arg4 := celrt.Plural(arg3, "file", "files")
-		if err := budget.Charge("_+_", int64(len(arg4)+1)); err != nil {
+		arg10 := celrt.Plural(arg9, "file", "files")
+		if err := budget.Charge("_+_", int64(len(arg10)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
 		if err := budget.Call("join", files, ", "); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		arg5 := celrt.JoinSep(files, ", ")
-		if err := budget.Charge("_+_", int64(len(arg4)+1+len(arg5))); err != nil {
+		arg11 := celrt.JoinSep(files, ", ")
+		if err := budget.Charge("_+_", int64(len(arg10)+1+len(arg11))); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		v5 = []string{arg4 + " " + arg5}
+		v29 = []string{arg10 + " " + arg11}
 	} else {
-		v5 = []string{}
+		v29 = []string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v4)+len(v5)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(len(v28)+len(v29)))); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 	}
 	commit_message, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
 	if err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 	}
-	var v6 []string
+	var v30 []string
 	if celrt.NonEmpty(commit_message).Ok {
 		commit_message2, err := celrt.FieldOf(input, "commit_message", "", celrt.InputString)
 		if err != nil {
@@ -30263,26 +30530,26 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if err := budget.CallText("collapse", commit_message2); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		arg6 := celrt.Collapse(commit_message2)
-		if err := budget.CallText("truncate", arg6, int64(80)); err != nil {
+		arg12 := celrt.Collapse(commit_message2)
+		if err := budget.CallText("truncate", arg12, int64(80)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		arg7 := celrt.Truncate(arg6, int64(80))
-		if err := budget.ChargeEach("_+_", int64(9+len(arg7)), int64(9+len(arg7)+1)); err != nil {
+		arg13 := celrt.Truncate(arg12, int64(80))
+		if err := budget.ChargeEach("_+_", int64(9+len(arg13)), int64(9+len(arg13)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		v6 = []string{"message \"" + arg7 + "\""}
+		v30 = []string{"message \"" + arg13 + "\""}
 	} else {
-		v6 = []string{}
+		v30 = []string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v4)+len(v5)+len(v6)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(len(v28)+len(v29)+len(v30)))); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 	}
 	title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 	if err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 	}
-	var v7 []string
+	var v31 []string
 	if celrt.NonEmpty(title).Ok {
 		title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 		if err != nil {
@@ -30291,149 +30558,206 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		if err := budget.CallText("collapse", title2); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		arg8 := celrt.Collapse(title2)
-		if err := budget.CallText("truncate", arg8, int64(80)); err != nil {
+		arg14 := celrt.Collapse(title2)
+		if err := budget.CallText("truncate", arg14, int64(80)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		arg9 := celrt.Truncate(arg8, int64(80))
-		if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
+		arg15 := celrt.Truncate(arg14, int64(80))
+		if err := budget.ChargeEach("_+_", int64(7+len(arg15)), int64(7+len(arg15)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 		}
-		v7 = []string{"title \"" + arg9 + "\""}
+		v31 = []string{"title \"" + arg15 + "\""}
 	} else {
-		v7 = []string{}
+		v31 = []string{}
 	}
-	if err := budget.Charge("_+_", int64(16*(len(v4)+len(v5)+len(v6)+len(v7)))); err != nil {
+	if err := budget.Charge("_+_", int64(16*(len(v28)+len(v29)+len(v30)+len(v31)))); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 	}
-	details := celrt.Concat(v4, v5, v6, v7)
+	var v32 []string
+	if int64(len(variables)) > int64(0) {
+		if err := budget.Call("join", variables, ", "); err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		}
+		arg16 := celrt.JoinSep(variables, ", ")
+		arg17 := int64(limits.Preview)
+		if err := budget.CallText("truncate", arg16, arg17); err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		}
+		arg18 := celrt.Truncate(arg16, arg17)
+		if err := budget.Charge("_+_", int64(10+len(arg18))); err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		}
+		v32 = []string{"variables " + arg18}
+	} else {
+		v32 = []string{}
+	}
+	size := len(v28) + len(v29) + len(v30) + len(v31) + len(v32)
+	if err := budget.Charge("_+_", int64(16*(size))); err != nil {
+		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+	}
+	v33 := celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType
+	ok5 := v33
+	if ok5 {
+		size2, err := celrt.Size(celrt.Field(input, "inputs"))
+		if err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		}
+		ok5 = size2 > int64(0)
+	}
+	var v34 []string
+	if ok5 {
+		arg19 := celrt.Field(input, "inputs")
+		arg20 := int64(limits.Summary)
+		if err := budget.Call("fields", arg19, arg20); err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		}
+		arg21 := celrt.Fields(arg19, arg20)
+		if err := budget.Charge("_+_", int64(7+len(arg21))); err != nil {
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+		}
+		v34 = []string{"inputs " + arg21}
+	} else {
+		v34 = []string{}
+	}
+	if err := budget.Charge("_+_", int64(16*(size+len(v34)))); err != nil {
+		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
+	}
+	details := celrt.Concat(v28, v29, v30, v31, v32, v34)
+	if err := budget.Charge("_+_", int64(len(action)+3)); err != nil {
+		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
+	}
 	project_id, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
 	if err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
-	arg10 := celrt.Trim(project_id)
-	if err := budget.Charge("_+_", int64(3+len(arg10))); err != nil {
+	arg22 := celrt.Trim(project_id)
+	if err := budget.Charge("_+_", int64(len(action)+3+len(arg22))); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
 	file_path2, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
 	if err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
-	var v8 string
+	var v35 string
 	if celrt.NonEmpty(file_path2).Ok {
 		file_path3, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
 		if err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
-		arg11 := celrt.Trim(file_path3)
-		if err := budget.ChargeEach("_+_", int64(5+len(arg11)), int64(5+len(arg11)+1)); err != nil {
+		arg23 := celrt.Trim(file_path3)
+		if err := budget.ChargeEach("_+_", int64(5+len(arg23)), int64(5+len(arg23)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
-		v8 = " at '" + arg11 + "'"
+		v35 = " at '" + arg23 + "'"
 	} else {
-		v8 = ""
+		v35 = ""
 	}
-	if err := budget.Charge("_+_", int64(3+len(arg10)+len(v8))); err != nil {
+	if err := budget.Charge("_+_", int64(len(action)+3+len(arg22)+len(v35))); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
 	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 	if err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
-	var v9 string
+	var v36 string
 	if celrt.NonEmpty(branch).Ok {
 		branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 		if err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
-		arg12 := celrt.Trim(branch2)
-		if err := budget.ChargeEach("_+_", int64(12+len(arg12)), int64(12+len(arg12)+1)); err != nil {
+		arg24 := celrt.Trim(branch2)
+		if err := budget.ChargeEach("_+_", int64(12+len(arg24)), int64(12+len(arg24)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
-		v9 = " on branch '" + arg12 + "'"
+		v36 = " on branch '" + arg24 + "'"
 	} else {
-		v9 = ""
+		v36 = ""
 	}
-	if err := budget.Charge("_+_", int64(3+len(arg10)+len(v8)+len(v9))); err != nil {
+	size3 := len(action) + 3 + len(arg22) + len(v35) + len(v36)
+	if err := budget.Charge("_+_", int64(size3)); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
 	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 	if err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
-	var v10 string
+	var v37 string
 	if celrt.NonEmpty(ref).Ok {
 		ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 		if err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
-		arg13 := celrt.Trim(ref2)
-		if err := budget.ChargeEach("_+_", int64(7+len(arg13)), int64(7+len(arg13)+1)); err != nil {
+		arg25 := celrt.Trim(ref2)
+		if err := budget.ChargeEach("_+_", int64(7+len(arg25)), int64(7+len(arg25)+1)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
-		v10 = " from '" + arg13 + "'"
+		v37 = " from '" + arg25 + "'"
 	} else {
-		v10 = ""
+		v37 = ""
 	}
-	size := 3 + len(arg10) + len(v8) + len(v9) + len(v10)
-	if err := budget.Charge("_+_", int64(size)); err != nil {
+	if err := budget.Charge("_+_", int64(size3+len(v37))); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
-	v11, failure := func() (bool, error) {
+	v38, failure := func() (bool, error) {
 		source_branch, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
 		if err != nil {
 			return false, err
 		}
 		return celrt.NonEmpty(source_branch).Ok, nil
 	}()
-	ok2, failure2 := v11, failure
-	if failure != nil || ok2 {
-		v12, failure3 := func() (bool, error) {
+	ok6, failure2 := v38, failure
+	if failure != nil || ok6 {
+		v39, failure3 := func() (bool, error) {
 			target_branch, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
 			if err != nil {
 				return false, budget.Failure(err)
 			}
 			return celrt.NonEmpty(target_branch).Ok, nil
 		}()
-		ok2, failure2 = celrt.And(v11, failure, v12, failure3)
+		ok6, failure2 = celrt.And(v38, failure, v39, failure3)
 	}
 	if failure2 != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(failure2))
 	}
-	var v13 string
-	if ok2 {
+	var v40 string
+	if ok6 {
 		source_branch2, err := celrt.FieldOf(input, "source_branch", "", celrt.InputString)
 		if err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
-		arg14 := celrt.Trim(source_branch2)
-		if err := budget.ChargeEach("_+_", int64(7+len(arg14)), int64(7+len(arg14)+8)); err != nil {
+		arg26 := celrt.Trim(source_branch2)
+		if err := budget.ChargeEach("_+_", int64(7+len(arg26)), int64(7+len(arg26)+8)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
 		target_branch2, err := celrt.FieldOf(input, "target_branch", "", celrt.InputString)
 		if err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
-		arg15 := celrt.Trim(target_branch2)
-		if err := budget.Charge("_+_", int64(7+len(arg14)+8+len(arg15))); err != nil {
+		arg27 := celrt.Trim(target_branch2)
+		if err := budget.Charge("_+_", int64(7+len(arg26)+8+len(arg27))); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
-		size2 := 7 + len(arg14) + 8 + len(arg15) + 1
-		if err := budget.Charge("_+_", int64(size2)); err != nil {
+		size4 := 7 + len(arg26) + 8 + len(arg27) + 1
+		if err := budget.Charge("_+_", int64(size4)); err != nil {
 			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
-		v13 = " from '" + arg14 + "' into '" + arg15 + "'"
+		v40 = " from '" + arg26 + "' into '" + arg27 + "'"
 	} else {
-		v13 = ""
+		v40 = ""
 	}
-	if err := budget.Charge("_+_", int64(size+len(v13))); err != nil {
+	if err := budget.Charge("_+_", int64(size3+len(v37)+len(v40))); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 	}
-	where := "in " + arg10 + v8 + v9 + v10 + v13
+	where := action + "in " + arg22 + v35 + v36 + v37 + v40
 	return letsGitlabAny{
-		files:   files,
-		details: details,
-		where:   where,
+		op:        op,
+		mr:        mr,
+		merge:     merge,
+		action:    action,
+		variables: variables,
+		files:     files,
+		details:   details,
+		where:     where,
 	}, budget, steps, nil
 }
 
@@ -30442,14 +30766,32 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 // Follows the archived reference GitLab server (servers-archived
 // src/gitlab/schemas.ts: project_id on every project tool;
 // create_or_update_file, push_files, create_issue, create_merge_request,
-// fork_repository, create_branch, search_repositories). The project, the
-// file path, the branch (or source and target branches, or the ref a
-// branch starts from), the fork namespace, the files pushed, the commit
-// message and the title; a search without a project shows its query.
-// Declines otherwise.
+// fork_repository, create_branch, search_repositories) and the current one
+// (zereight/gitlab-mcp schemas.ts, the same tools and fields, and more).
+// The project, the file path, the branch (or source and target branches,
+// or the ref a branch starts from), the fork namespace, the files pushed,
+// the commit message and the title; a search without a project shows its
+// query. Of the current server's tools, a deleted branch (branch_name), a
+// merge (merge_request_iid, squash, should_remove_source_branch,
+// auto_merge) and a pipeline's variables and inputs lead, and a new
+// project reads with its visibility (name, visibility, namespace_id). Its
+// other fields follow the preview. Declines otherwise.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#gitlab:*":
 //
+//	op = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
+//	mr = type(input.merge_request_iid) == double ? "!" + numberText(input, "merge_request_iid")
+//	  : nonEmpty(input.merge_request_iid).hasValue() ? "!" + truncate(collapse(input.merge_request_iid), 20) : "a merge request"
+//	merge = (input.squash == true ? ["squashed"] : []) + (input.should_remove_source_branch == true ? ["removing the source branch"] : [])
+//	  + (input.auto_merge == true || input.merge_when_pipeline_succeeds == true ? ["when the pipeline succeeds"] : [])
+//	action = op == "delete_branch" && nonEmpty(input.branch_name).hasValue() ? "DELETE branch '" + input.branch_name.trim() + "' "
+//	: op == "merge_merge_request" ? "merge " + mr + (merge.size() == 0 ? "" : " (" + merge.join(", ") + ")") + " "
+//	: op == "create_pipeline" ? "run a pipeline "
+//	: ""
+//	variables = type(input.variables) == list
+//	  ? input.variables.filter(v, type(v) == map && nonEmpty(v.?key.orValue(null)).hasValue())
+//	      .map(v, redact(v.key.trim() + "=" + (type(v.?value.orValue(null)) == string ? v.value : mcpValue(v.?value.orValue(null)))))
+//	  : []
 //	files = type(input.files) == list
 //	  ? input.files.filter(f, type(f) == map && nonEmpty(f.?file_path.orValue(null)).hasValue())
 //	      .map(f, "'" + f.file_path.trim() + "'")
@@ -30458,7 +30800,9 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 //	+ (files.size() > 0 ? [plural(files.size(), "file", "files") + " " + files.join(", ")] : [])
 //	+ (nonEmpty(input.commit_message).hasValue() ? ["message \"" + truncate(collapse(input.commit_message), 80) + "\""] : [])
 //	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
-//	where = "in " + input.project_id.trim()
+//	+ (variables.size() > 0 ? ["variables " + truncate(variables.join(", "), limits.preview)] : [])
+//	+ (type(input.inputs) == map && input.inputs.size() > 0 ? ["inputs " + fields(input.inputs, limits.summary)] : [])
+//	where = action + "in " + input.project_id.trim()
 //	+ (nonEmpty(input.file_path).hasValue() ? " at '" + input.file_path.trim() + "'" : "")
 //	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
 //	+ (nonEmpty(input.ref).hasValue() ? " from '" + input.ref.trim() + "'" : "")
@@ -30466,6 +30810,10 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 //	    ? " from '" + input.source_branch.trim() + "' into '" + input.target_branch.trim() + "'" : "")
 //	preview = nonEmpty(input.project_id).hasValue()
 //	  ? optional.of(truncate(where + (details.size() == 0 ? "" : ": " + details.join(", ")), 400))
+//	: op == "create_repository" && nonEmpty(input.name).hasValue()
+//	  ? optional.of("create a " + nonEmpty(input.visibility).orValue("") + (nonEmpty(input.visibility).hasValue() ? " " : "")
+//	      + "project '" + input.name.trim() + "'"
+//	      + (type(input.namespace_id) == double ? " in namespace " + numberText(input, "namespace_id") : " in the user's namespace"))
 //	: nonEmpty(input.search).hasValue()
 //	  ? optional.of("for \"" + inline(input.search, limits.summary) + "\"")
 //	: optional.none()
@@ -30503,27 +30851,96 @@ func PreviewGitlabAny(input *value.Object, tool string, limits runtime.Limits) (
 		}
 		v1 = celrt.Of(celrt.Truncate(arg3+v2, int64(400)))
 	} else {
-		search, err := celrt.FieldOf(input, "search", "", celrt.InputString)
-		if err != nil {
-			return "", false, budget.Failure(err)
-		}
-		var v3 celrt.Optional[string]
-		if celrt.NonEmpty(search).Ok {
-			search2, err := celrt.FieldOf(input, "search", "", celrt.InputString)
+		ok := lets.op == "create_repository"
+		if ok {
+			name, err := celrt.FieldOf(input, "name", "", celrt.InputString)
 			if err != nil {
 				return "", false, budget.Failure(err)
 			}
-			arg4 := int64(limits.Summary)
-			if err := budget.CallText("inline", search2, arg4); err != nil {
+			ok = celrt.NonEmpty(name).Ok
+		}
+		var v3 celrt.Optional[string]
+		if ok {
+			visibility, err := celrt.FieldOf(input, "visibility", "", celrt.InputString)
+			if err != nil {
 				return "", false, budget.Failure(err)
 			}
-			arg5 := celrt.Inline(search2, arg4)
-			if err := budget.ChargeEach("_+_", int64(5+len(arg5)), int64(5+len(arg5)+1)); err != nil {
+			opt := celrt.NonEmpty(visibility)
+			v4 := opt.Value
+			if !opt.Ok {
+				v4 = ""
+			}
+			if err := budget.Charge("_+_", int64(9+len(v4))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v3 = celrt.Of("for \"" + arg5 + "\"")
+			visibility2, err := celrt.FieldOf(input, "visibility", "", celrt.InputString)
+			if err != nil {
+				return "", false, budget.Failure(err)
+			}
+			var v5 string
+			if celrt.NonEmpty(visibility2).Ok {
+				v5 = " "
+			} else {
+				v5 = ""
+			}
+			if err := budget.ChargeEach("_+_", int64(9+len(v4)+len(v5)), int64(9+len(v4)+len(v5)+9)); err != nil {
+				return "", false, budget.Failure(err)
+			}
+			name2, err := celrt.FieldOf(input, "name", "", celrt.InputString)
+			if err != nil {
+				return "", false, budget.Failure(err)
+			}
+			arg4 := celrt.Trim(name2)
+			size := 9 + len(v4) + len(v5) + 9 + len(arg4)
+			if err := budget.ChargeEach("_+_", int64(size), int64(size+1)); err != nil {
+				return "", false, budget.Failure(err)
+			}
+			v6 := celrt.TypeOf(celrt.Field(input, "namespace_id")) == celrt.DoubleType
+			var v7 string
+			if v6 {
+				if err := budget.CallText("numberText", input, "namespace_id"); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				r, err := celrt.NumberTextOf(input, "namespace_id")
+				if err != nil {
+					return "", false, budget.Failure(err)
+				}
+				if err := budget.Charge("_+_", int64(14+len(r))); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				v7 = " in namespace " + r
+			} else {
+				v7 = " in the user's namespace"
+			}
+			if err := budget.Charge("_+_", int64(size+1+len(v7))); err != nil {
+				return "", false, budget.Failure(err)
+			}
+			v8 := celrt.Of("create a " + v4 + v5 + "project '" + arg4 + "'" + v7)
+			v3 = v8
 		} else {
-			v3 = celrt.None[string]()
+			search, err := celrt.FieldOf(input, "search", "", celrt.InputString)
+			if err != nil {
+				return "", false, budget.Failure(err)
+			}
+			var v9 celrt.Optional[string]
+			if celrt.NonEmpty(search).Ok {
+				search2, err := celrt.FieldOf(input, "search", "", celrt.InputString)
+				if err != nil {
+					return "", false, budget.Failure(err)
+				}
+				arg5 := int64(limits.Summary)
+				if err := budget.CallText("inline", search2, arg5); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				arg6 := celrt.Inline(search2, arg5)
+				if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				v9 = celrt.Of("for \"" + arg6 + "\"")
+			} else {
+				v9 = celrt.None[string]()
+			}
+			v3 = v9
 		}
 		v1 = v3
 	}
@@ -30951,17 +31368,28 @@ var formatterGitlabAny = &slots{
 	result:       ResultGitlabAny,
 	presentation: runtime.Presentation{Title: "GitLab", Category: "vcs", NerdIcon: "\uf296", PlainIcon: "🦊"},
 	fields: runtime.InputFields{Read: [][]string{
+		{"auto_merge"},
 		{"branch"},
+		{"branch_name"},
 		{"commit_message"},
 		{"file_path"},
 		{"files"},
+		{"inputs"},
+		{"merge_request_iid"},
+		{"merge_when_pipeline_succeeds"},
+		{"name"},
 		{"namespace"},
+		{"namespace_id"},
 		{"project_id"},
 		{"ref"},
 		{"search"},
+		{"should_remove_source_branch"},
 		{"source_branch"},
+		{"squash"},
 		{"target_branch"},
 		{"title"},
+		{"variables"},
+		{"visibility"},
 	}},
 }
 

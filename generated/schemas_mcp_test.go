@@ -28,6 +28,7 @@ const (
 	redis = "servers-archived redis "
 	rd    = "redis mcp-redis "         // src/tools/*.py
 	gl    = "servers-archived gitlab " // src/gitlab/schemas.ts
+	glz   = "zereight gitlab-mcp "     // schemas.ts
 	tm    = "servers time "            // src/time/src/mcp_server_time/server.py
 	sen   = "servers-archived sentry "
 )
@@ -226,17 +227,28 @@ var mcpSchemas = map[string]map[string][]string{
 		"filter_expression": {rd + "hybrid_search"},
 	},
 	"gitlab:*": {
-		"project_id":     {gl + "create_or_update_file", gl + "push_files", gl + "create_merge_request"},
-		"file_path":      {gl + "create_or_update_file", gl + "get_file_contents"},
-		"branch":         {gl + "create_or_update_file", gl + "push_files", gl + "create_branch"},
-		"ref":            {gl + "create_branch", gl + "get_file_contents"},
-		"source_branch":  {gl + "create_merge_request"},
-		"target_branch":  {gl + "create_merge_request"},
-		"namespace":      {gl + "fork_repository"},
-		"files":          {gl + "push_files"},
-		"commit_message": {gl + "create_or_update_file", gl + "push_files"},
-		"title":          {gl + "create_issue", gl + "create_merge_request"},
-		"search":         {gl + "search_repositories"},
+		"project_id":                   {gl + "create_or_update_file", gl + "push_files", gl + "create_merge_request"},
+		"file_path":                    {gl + "create_or_update_file", gl + "get_file_contents"},
+		"branch":                       {gl + "create_or_update_file", gl + "push_files", gl + "create_branch"},
+		"ref":                          {gl + "create_branch", gl + "get_file_contents"},
+		"source_branch":                {gl + "create_merge_request"},
+		"target_branch":                {gl + "create_merge_request"},
+		"namespace":                    {gl + "fork_repository"},
+		"files":                        {gl + "push_files"},
+		"commit_message":               {gl + "create_or_update_file", gl + "push_files"},
+		"title":                        {gl + "create_issue", gl + "create_merge_request"},
+		"search":                       {gl + "search_repositories"},
+		"branch_name":                  {glz + "delete_branch"},
+		"merge_request_iid":            {glz + "merge_merge_request"},
+		"squash":                       {glz + "merge_merge_request"},
+		"should_remove_source_branch":  {glz + "merge_merge_request"},
+		"auto_merge":                   {glz + "merge_merge_request"},
+		"merge_when_pipeline_succeeds": {glz + "merge_merge_request"},
+		"variables":                    {glz + "create_pipeline"},
+		"inputs":                       {glz + "create_pipeline"},
+		"name":                         {glz + "create_repository"},
+		"visibility":                   {glz + "create_repository"},
+		"namespace_id":                 {glz + "create_repository"},
 	},
 	"time:*": {
 		"timezone":        {tm + "get_current_time"},
