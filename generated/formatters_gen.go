@@ -27710,6 +27710,7 @@ var formatterMemoryAny = &slots{
 type letsBraveSearchAny struct {
 	name   string
 	extras []string
+	what   string
 }
 
 // letsBraveSearchAnyOf computes the lets of "brave-search:*" that slot reads, in order, and
@@ -27801,9 +27802,43 @@ func letsBraveSearchAnyOf(input *value.Object, tool string, limits runtime.Limit
 		}
 		extras = celrt.Concat(v3, v5)
 	}
+	v6 := "local places"
+	v7 := "images"
+	v8 := "videos"
+	v9 := "news"
+	m, err := celrt.NewMap([]any{
+		"brave_local_search",
+		"brave_image_search",
+		"brave_video_search",
+		"brave_news_search",
+	}, []any{
+		v6,
+		v7,
+		v8,
+		v9,
+	})
+	if err != nil {
+		return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+	}
+	opt, err := celrt.OptIndex(m, name)
+	if err != nil {
+		return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+	}
+	x, err := func(v any) (celrt.Optional[string], error) {
+		return celrt.AsOptional(v, celrt.AsString)
+	}(opt)
+	if err != nil {
+		return letsBraveSearchAny{}, celrt.Budget{}, 0, celrt.InLet("what", err)
+	}
+	v10 := x.Value
+	if !x.Ok {
+		v10 = "the web"
+	}
+	what := v10
 	return letsBraveSearchAny{
 		name:   name,
 		extras: extras,
+		what:   what,
 	}, budget, 0, nil
 }
 
@@ -27811,17 +27846,26 @@ func letsBraveSearchAnyOf(input *value.Object, tool string, limits runtime.Limit
 //
 // Follows the archived reference Brave Search server (servers-archived
 // src/brave-search: brave_web_search {query, count, offset},
-// brave_local_search {query, count}). The query sent to Brave on one line,
-// with the number of results asked for. Declines without a query.
+// brave_local_search {query, count}) and the official one
+// (brave/brave-search-mcp-server src/tools: brave_web_search,
+// brave_image_search, brave_video_search, brave_news_search and
+// brave_local_search {query, count, offset, and filters that follow the
+// preview}, brave_summarizer {key, entity_info, inline_references}). The
+// query sent to Brave on one line, with what it searches and the number of
+// results asked for; a summary names the key of the search it summarizes.
+// Declines without a query or a key.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#brave-search:*":
 //
 //	name = tool.indexOf(":") >= 0 ? tool.substring(tool.indexOf(":") + 1) : tool
 //	extras = (type(input.count) == double ? [numberText(input, "count") + " results"] : [])
 //	+ (type(input.offset) == double && input.offset > 0 ? ["page offset " + numberText(input, "offset")] : [])
+//	what = {"brave_local_search": "local places", "brave_image_search": "images", "brave_video_search": "videos",
+//	  "brave_news_search": "news"}[?name].orValue("the web")
 //	preview = nonEmpty(input.query).hasValue()
-//	  ? optional.of((name == "brave_local_search" ? "search local places for \"" : "search the web for \"")
-//	      + inline(input.query, 400) + "\"" + (extras.size() == 0 ? "" : " (" + extras.join(", ") + ")"))
+//	  ? optional.of("search " + what + " for \"" + inline(input.query, 400) + "\"" + (extras.size() == 0 ? "" : " (" + extras.join(", ") + ")"))
+//	: name == "brave_summarizer" && nonEmpty(input.key).hasValue()
+//	  ? optional.of("summarize the web search of key '" + truncate(collapse(input.key), limits.summary) + "'")
 //	  : optional.none()
 func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsBraveSearchAnyOf(input, tool, limits, celrt.SlotPreview)
@@ -27834,11 +27878,9 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 	}
 	var v1 celrt.Optional[string]
 	if celrt.NonEmpty(query).Ok {
-		var v2 string
-		if lets.name == "brave_local_search" {
-			v2 = "search local places for \""
-		} else {
-			v2 = "search the web for \""
+		arg := lets.what
+		if err := budget.ChargeEach("_+_", int64(7+len(arg)), int64(7+len(arg)+6)); err != nil {
+			return "", false, err
 		}
 		query2, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 		if err != nil {
@@ -27847,30 +27889,63 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 		if err := budget.CallText("inline", query2, int64(400)); err != nil {
 			return "", false, err
 		}
-		arg := celrt.Inline(query2, int64(400))
-		if err := budget.ChargeEach("_+_", int64(len(v2)+len(arg)), int64(len(v2)+len(arg)+1)); err != nil {
+		arg2 := celrt.Inline(query2, int64(400))
+		if err := budget.Charge("_+_", int64(7+len(arg)+6+len(arg2))); err != nil {
 			return "", false, err
 		}
-		var v3 string
+		size := 7 + len(arg) + 6 + len(arg2) + 1
+		if err := budget.Charge("_+_", int64(size)); err != nil {
+			return "", false, err
+		}
+		var v2 string
 		if int64(len(lets.extras)) == int64(0) {
-			v3 = ""
+			v2 = ""
 		} else {
-			arg2 := lets.extras
-			if err := budget.Call("join", arg2, ", "); err != nil {
+			arg3 := lets.extras
+			if err := budget.Call("join", arg3, ", "); err != nil {
 				return "", false, err
 			}
-			arg3 := celrt.JoinSep(arg2, ", ")
-			if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
+			arg4 := celrt.JoinSep(arg3, ", ")
+			if err := budget.ChargeEach("_+_", int64(2+len(arg4)), int64(2+len(arg4)+1)); err != nil {
 				return "", false, err
 			}
-			v3 = " (" + arg3 + ")"
+			v2 = " (" + arg4 + ")"
 		}
-		if err := budget.Charge("_+_", int64(len(v2)+len(arg)+1+len(v3))); err != nil {
+		if err := budget.Charge("_+_", int64(size+len(v2))); err != nil {
 			return "", false, err
 		}
-		v1 = celrt.Of(v2 + arg + "\"" + v3)
+		v3 := celrt.Of("search " + arg + " for \"" + arg2 + "\"" + v2)
+		v1 = v3
 	} else {
-		v1 = celrt.None[string]()
+		ok := lets.name == "brave_summarizer"
+		if ok {
+			ok = celrt.NonEmpty(celrt.Field(input, "key")).Ok
+		}
+		var v4 celrt.Optional[string]
+		if ok {
+			arg5 := celrt.Field(input, "key")
+			if err := budget.CallText("collapse", arg5); err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(arg5)
+			if err != nil {
+				return "", false, err
+			}
+			arg6 := celrt.Collapse(x)
+			arg7 := int64(limits.Summary)
+			if err := budget.CallText("truncate", arg6, arg7); err != nil {
+				return "", false, err
+			}
+			arg8 := celrt.Truncate(arg6, arg7)
+			if err := budget.ChargeEach("_+_", int64(33+len(arg8)), int64(33+len(arg8)+1)); err != nil {
+				return "", false, err
+			}
+			v5 := celrt.Of("summarize the web search of key '" + arg8 + "'")
+			v4 = v5
+		} else {
+			v4 = celrt.None[string]()
+		}
+		v1 = v4
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -27878,7 +27953,8 @@ func PreviewBraveSearchAny(input *value.Object, tool string, limits runtime.Limi
 // RowBraveSearchAny renders the row of a call to "brave-search:*", documented with PreviewBraveSearchAny:
 //
 //	row = nonEmpty(input.query).hasValue()
-//	  ? optional.of((name == "brave_local_search" ? "local " : "") + "\"" + inline(input.query, limits.summary) + "\"")
+//	  ? optional.of((what == "the web" ? "" : what + " ") + "\"" + inline(input.query, limits.summary) + "\"")
+//	: name == "brave_summarizer" && nonEmpty(input.key).hasValue() ? optional.of("summary")
 //	  : optional.none()
 func RowBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsBraveSearchAnyOf(input, tool, limits, celrt.SlotRow)
@@ -27892,10 +27968,14 @@ func RowBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) 
 	var v1 celrt.Optional[string]
 	if celrt.NonEmpty(query).Ok {
 		var v2 string
-		if lets.name == "brave_local_search" {
-			v2 = "local "
-		} else {
+		if lets.what == "the web" {
 			v2 = ""
+		} else {
+			arg := lets.what
+			if err := budget.Charge("_+_", int64(len(arg)+1)); err != nil {
+				return "", false, err
+			}
+			v2 = arg + " "
 		}
 		if err := budget.Charge("_+_", int64(len(v2)+1)); err != nil {
 			return "", false, err
@@ -27904,17 +27984,27 @@ func RowBraveSearchAny(input *value.Object, tool string, limits runtime.Limits) 
 		if err != nil {
 			return "", false, err
 		}
-		arg := int64(limits.Summary)
-		if err := budget.CallText("inline", query2, arg); err != nil {
+		arg2 := int64(limits.Summary)
+		if err := budget.CallText("inline", query2, arg2); err != nil {
 			return "", false, err
 		}
-		arg2 := celrt.Inline(query2, arg)
-		if err := budget.ChargeEach("_+_", int64(len(v2)+1+len(arg2)), int64(len(v2)+1+len(arg2)+1)); err != nil {
+		arg3 := celrt.Inline(query2, arg2)
+		if err := budget.ChargeEach("_+_", int64(len(v2)+1+len(arg3)), int64(len(v2)+1+len(arg3)+1)); err != nil {
 			return "", false, err
 		}
-		v1 = celrt.Of(v2 + "\"" + arg2 + "\"")
+		v1 = celrt.Of(v2 + "\"" + arg3 + "\"")
 	} else {
-		v1 = celrt.None[string]()
+		ok := lets.name == "brave_summarizer"
+		if ok {
+			ok = celrt.NonEmpty(celrt.Field(input, "key")).Ok
+		}
+		var v3 celrt.Optional[string]
+		if ok {
+			v3 = celrt.Of("summary")
+		} else {
+			v3 = celrt.None[string]()
+		}
+		v1 = v3
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -27998,7 +28088,12 @@ var formatterBraveSearchAny = &slots{
 	row:          RowBraveSearchAny,
 	result:       ResultBraveSearchAny,
 	presentation: runtime.Presentation{Title: "Brave Search", Category: "search", NerdIcon: "\uf00e", PlainIcon: "🦁"},
-	fields:       runtime.InputFields{Read: [][]string{{"count"}, {"offset"}, {"query"}}},
+	fields: runtime.InputFields{Read: [][]string{
+		{"count"},
+		{"key"},
+		{"offset"},
+		{"query"},
+	}},
 }
 
 // letsPuppeteerAny holds the lets of "puppeteer:*", which each of its functions computes first.

@@ -24,6 +24,7 @@ const (
 	slKor = "korotovsky slack-mcp-server "  // pkg/server/server.go
 	mem   = "servers memory "               // src/memory/index.ts
 	brave = "servers-archived brave-search "
+	bsr   = "brave-search-mcp-server " // brave/brave-search-mcp-server src/tools
 	pup   = "servers-archived puppeteer "
 	redis = "servers-archived redis "
 	rd    = "redis mcp-redis "         // src/tools/*.py
@@ -164,9 +165,10 @@ var mcpSchemas = map[string]map[string][]string{
 		"names":        {mem + "open_nodes"},
 	},
 	"brave-search:*": {
-		"query":  {brave + "brave_web_search", brave + "brave_local_search"},
-		"count":  {brave + "brave_web_search", brave + "brave_local_search"},
-		"offset": {brave + "brave_web_search"},
+		"query":  {brave + "brave_web_search", brave + "brave_local_search", bsr + "brave_news_search", bsr + "brave_image_search"},
+		"count":  {brave + "brave_web_search", brave + "brave_local_search", bsr + "brave_news_search"},
+		"offset": {brave + "brave_web_search", bsr + "brave_news_search"},
+		"key":    {bsr + "brave_summarizer"},
 	},
 	"puppeteer:*": {
 		"url":            {pup + "puppeteer_navigate"},
