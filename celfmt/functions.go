@@ -82,6 +82,33 @@ var functions = []function{
 			}))},
 	},
 	{
+		name:       "oneLine",
+		resultSize: -1,
+		doc: `oneLine(text, n) is the one-line summary of a text, as a result line shows it: inline(text, n), or optional.none() when the text is ` +
+			`empty or only white space, so that a result with nothing to say declines.`,
+		examples: []string{`oneLine("  3 files\n  changed ", 80) // optional.of("3 files changed")`, `oneLine(" \n ", 80) // optional.none()`,
+			`oneLine("hello world", 5) // optional.of("hello…")`},
+		perUnit: 100,
+		overload: []cel.FunctionOpt{cel.Overload("oneLine_string_int", []*cel.Type{cel.StringType, cel.IntType}, cel.OptionalType(cel.StringType),
+			cel.BinaryBinding(func(s, n ref.Val) ref.Val {
+				if line, ok := textfmt.OneLine(string(s.(types.String)), clampInt(n)); ok {
+					return types.OptionalOf(types.String(line))
+				}
+				return types.OptionalNone
+			}))},
+	},
+	{
+		name:       "toolPart",
+		resultSize: -1,
+		doc:        `toolPart(name) is the tool of an MCP key "server:tool": what follows the first ":", or the whole name when it has none.`,
+		examples:   []string{`toolPart("github:create_issue") // "create_issue"`, `toolPart("read") // "read"`, `toolPart("a:b:c") // "b:c"`},
+		perUnit:    100,
+		overload: []cel.FunctionOpt{cel.Overload("toolPart_string", []*cel.Type{cel.StringType}, cel.StringType,
+			cel.UnaryBinding(func(s ref.Val) ref.Val {
+				return types.String(textfmt.ToolPart(string(s.(types.String))))
+			}))},
+	},
+	{
 		name:       "collapse",
 		resultSize: -1,
 		doc:        `collapse(text) folds every run of white space (line breaks included) into one space and trims the ends.`,

@@ -32,6 +32,8 @@ var libraryCalls = map[string]libraryCall{
 	"lines_string":             {"Lines", []*types.Type{str}, false},
 	"plural_int_string_string": {"Plural", []*types.Type{i64, str, str}, false},
 	"inline_string_int":        {"Inline", []*types.Type{str, i64}, false},
+	"oneLine_string_int":       {"OneLine", []*types.Type{str, i64}, false},
+	"toolPart_string":          {"ToolPart", []*types.Type{str}, false},
 	"collapse_string":          {"Collapse", []*types.Type{str}, false},
 	"json_dyn":                 {"JSON", []*types.Type{dynT}, false}, // as Budget.JSON: see library
 	"nonEmpty_dyn":             {"NonEmpty", []*types.Type{dynT}, false},
@@ -167,7 +169,7 @@ func libraryResult(id string, typ *types.Type) *types.Type {
 		return ints
 	case "parseJSON_string":
 		return types.NewOptionalType(dynT)
-	case "nonEmpty_dyn", "promptPath_dyn", "rawText_dyn", "xdDevice_dyn":
+	case "nonEmpty_dyn", "promptPath_dyn", "rawText_dyn", "xdDevice_dyn", "oneLine_string_int":
 		return types.NewOptionalType(str)
 	}
 	return typ

@@ -28,6 +28,15 @@ func Plural(n int64, singular, plural string) string {
 // Inline is inline(text, n).
 func Inline(text string, n int64) string { return textfmt.InlineText(text, clamp(n)) }
 
+// OneLine is oneLine(text, n).
+func OneLine(text string, n int64) Optional[string] {
+	line, ok := textfmt.OneLine(text, clamp(n))
+	return Optional[string]{Value: line, Ok: ok}
+}
+
+// ToolPart is toolPart(name).
+func ToolPart(name string) string { return textfmt.ToolPart(name) }
+
 // Collapse is collapse(text).
 func Collapse(text string) string { return textfmt.Collapse(text) }
 

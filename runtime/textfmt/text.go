@@ -400,3 +400,23 @@ func isSQLWordStart(c byte) bool {
 }
 
 func isSQLWordByte(c byte) bool { return isSQLWordStart(c) || (c >= '0' && c <= '9') }
+
+// OneLine is the one-line summary of a text: InlineText of it, cut to n
+// characters, or ok false when it is empty or only white space, so that a
+// result with nothing to say declines rather than reads "empty text".
+func OneLine(text string, n int) (line string, ok bool) {
+	if strings.TrimSpace(text) == "" {
+		return "", false
+	}
+	return InlineText(text, n), true
+}
+
+// ToolPart is the tool of an MCP key "server:tool": what follows the first
+// ":", or the whole name when it has none ("github:create_issue" gives
+// "create_issue", "read" gives "read", "srv:*" gives "*").
+func ToolPart(name string) string {
+	if i := strings.IndexByte(name, ':'); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
