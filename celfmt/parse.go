@@ -373,6 +373,34 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
 
+// indentationHint says how to fix the line where the YAML library stopped,
+// when its message is about indentation: a tab, or a key indented more or
+// less than the keys of its mapping. before are the lines above it.
+func indentationHint(msg, line string, before []string) string {
+	switch {
+	case strings.Contains(msg, "found a tab character"):
+		return "indent YAML with spaces, not tabs"
+	case strings.Contains(msg, "mapping values are not allowed in this context"),
+		strings.Contains(msg, "did not find expected key"):
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		for i := len(before) - 1; i >= 0; i-- {
+			above := strings.TrimRight(before[i], "\r")
+			if strings.TrimSpace(above) == "" || strings.HasPrefix(strings.TrimSpace(above), "#") {
+				continue
+			}
+			want := len(above) - len(strings.TrimLeft(above, " "))
+			if rest := strings.TrimLeft(above, " "); strings.HasPrefix(rest, "- ") {
+				want += 2 // the keys of a list item line up after its dash
+			}
+			if want != indent && strings.Contains(above, ":") {
+				return fmt.Sprintf("this line is indented %d spaces and the key above it %d: the keys of one mapping line up", indent, want)
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
 // top reads a file's top level: its version, shared lets and includes,
 // and the keys the rest of it has. It returns nil when the file is not a
 // mapping.
@@ -398,6 +426,8 @@ func (p *parser) top(src []byte) *catalogFile {
 			col += len(text) - len(strings.TrimLeft(text, " \t"))
 			if at, hint := quotedThenMore(text); hint != "" {
 				col, msg = utf8.RuneCountInString(text[:at])+1, msg+": "+hint
+			} else if hint := indentationHint(msg, text, p.lines[:line-1]); hint != "" {
+				msg += ": " + hint
 			}
 		}
 		p.errs.Add(Pos{File: p.file, Line: line, Col: col}, "invalid YAML: %s", msg)
