@@ -1,6 +1,7 @@
 package celfmt
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/google/cel-go/cel"
@@ -93,6 +94,36 @@ var functions = []function{
 			cel.BinaryBinding(func(s, n ref.Val) ref.Val {
 				if line, ok := textfmt.OneLine(string(s.(types.String)), clampInt(n)); ok {
 					return types.OptionalOf(types.String(line))
+				}
+				return types.OptionalNone
+			}))},
+	},
+	{
+		name:       "minorUnits",
+		resultSize: 40,
+		doc: `minorUnits(amount, currency) is an amount in a currency's minor units, as Stripe and most payment APIs send it, in major units with the ` +
+			`currency's code: zero-decimal currencies (JPY, KRW, …) and three-decimal ones (KWD, BHD, …) as Stripe lists them, two decimals otherwise, ` +
+			`and an empty currency as two decimals without a code. It is optional.none() when the amount is not a whole number of at least 0 ` +
+			`(below 2^53) or the currency is not three letters.`,
+		examples: []string{`minorUnits(1999, "usd") // optional.of("19.99 USD")`, `minorUnits(500.0, "JPY") // optional.of("500 JPY")`,
+			`minorUnits(505, "kwd") // optional.of("0.505 KWD")`, `minorUnits(7, "") // optional.of("0.07")`, `minorUnits(19.5, "usd") // optional.none()`,
+			`minorUnits("1999", "usd") // optional.none()`},
+		overload: []cel.FunctionOpt{cel.Overload("minorUnits_dyn_string", []*cel.Type{cel.DynType, cel.StringType}, cel.OptionalType(cel.StringType),
+			cel.BinaryBinding(func(amount, currency ref.Val) ref.Val {
+				var n int64
+				switch v := amount.(type) {
+				case types.Int:
+					n = int64(v)
+				case types.Double:
+					if float64(v) != math.Trunc(float64(v)) || math.Abs(float64(v)) >= 1<<53 {
+						return types.OptionalNone
+					}
+					n = int64(v)
+				default:
+					return types.OptionalNone
+				}
+				if text, ok := textfmt.MinorUnits(n, string(currency.(types.String))); ok {
+					return types.OptionalOf(types.String(text))
 				}
 				return types.OptionalNone
 			}))},

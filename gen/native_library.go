@@ -34,6 +34,7 @@ var libraryCalls = map[string]libraryCall{
 	"inline_string_int":        {"Inline", []*types.Type{str, i64}, false},
 	"oneLine_string_int":       {"OneLine", []*types.Type{str, i64}, false},
 	"toolPart_string":          {"ToolPart", []*types.Type{str}, false},
+	"minorUnits_dyn_string":    {"MinorUnits", []*types.Type{dynT, str}, false},
 	"collapse_string":          {"Collapse", []*types.Type{str}, false},
 	"json_dyn":                 {"JSON", []*types.Type{dynT}, false}, // as Budget.JSON: see library
 	"nonEmpty_dyn":             {"NonEmpty", []*types.Type{dynT}, false},
@@ -169,7 +170,7 @@ func libraryResult(id string, typ *types.Type) *types.Type {
 		return ints
 	case "parseJSON_string":
 		return types.NewOptionalType(dynT)
-	case "nonEmpty_dyn", "promptPath_dyn", "rawText_dyn", "xdDevice_dyn", "oneLine_string_int":
+	case "nonEmpty_dyn", "promptPath_dyn", "rawText_dyn", "xdDevice_dyn", "oneLine_string_int", "minorUnits_dyn_string":
 		return types.NewOptionalType(str)
 	}
 	return typ

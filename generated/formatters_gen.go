@@ -12,7 +12,7 @@ import (
 )
 
 // EnvVersion is the CEL environment the catalog was checked in.
-const EnvVersion = "permgen-cel-8 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-9 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of formatters.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -82635,7 +82635,6 @@ var formatterNotionAny = &slots{
 // letsStripeAny holds the lets of "stripe:*", which each of its functions computes first.
 type letsStripeAny struct {
 	cur      string
-	dec      int64
 	amounts  []string
 	raw      any
 	subjects any
@@ -82667,54 +82666,13 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		}
 		cur = celrt.LowerASCII(v1)
 	}
-	var dec int64
-	if slot == celrt.SlotPreview {
-		var v2 int64
-		if cur == "" {
-			v2 = int64(2)
-		} else {
-			v3 := []string{
-				"bif",
-				"clp",
-				"djf",
-				"gnf",
-				"jpy",
-				"kmf",
-				"krw",
-				"mga",
-				"pyg",
-				"rwf",
-				"ugx",
-				"vnd",
-				"vuv",
-				"xaf",
-				"xof",
-				"xpf",
-			}
-			var v4 int64
-			if slices.Contains(v3, cur) {
-				v4 = int64(0)
-			} else {
-				v5 := slices.Contains([]string{"bhd", "jod", "kwd", "omr", "tnd"}, cur)
-				var v6 int64
-				if v5 {
-					v6 = int64(3)
-				} else {
-					v6 = int64(2)
-				}
-				v4 = v6
-			}
-			v2 = v4
-		}
-		dec = v2
-	}
 	var amounts []string
 	if slot == celrt.SlotPreview {
-		v7 := []any{"unit_amount", celrt.Field(input, "unit_amount")}
-		v8 := []any{"amount_off", celrt.Field(input, "amount_off")}
-		v9 := [][]any{v7, []any{"amount", celrt.Field(input, "amount")}, v8}
-		list := make([][]any, 0, len(v9))
-		for _, f := range v9 {
+		v2 := []any{"unit_amount", celrt.Field(input, "unit_amount")}
+		v3 := []any{"amount_off", celrt.Field(input, "amount_off")}
+		v4 := [][]any{v2, []any{"amount", celrt.Field(input, "amount")}, v3}
+		list := make([][]any, 0, len(v4))
+		for _, f := range v4 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", celrt.ErrSteps)
 			}
@@ -82742,12 +82700,12 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 				return elem2, nil
 			}
 			var vLazy celrt.Lazy[any]
-			v11, err := vLazy.Get(vOf)
+			v6, err := vLazy.Get(vOf)
 			if err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 			}
-			var v12 string
-			if celrt.TypeOf(v11) != celrt.DoubleType {
+			var v7 string
+			if celrt.TypeOf(v6) != celrt.DoubleType {
 				elem3, err := celrt.IndexList(f2, int64(0))
 				if err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
@@ -82759,307 +82717,186 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 				if err := budget.Charge("_+_", int64(len(x)+1)); err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 				}
-				v13, err := vLazy.Get(vOf)
+				v8, err := vLazy.Get(vOf)
 				if err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 				}
-				if err := budget.Call("fields", v13, int64(40)); err != nil {
+				if err := budget.Call("fields", v8, int64(40)); err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 				}
-				arg := celrt.Fields(v13, int64(40))
+				arg := celrt.Fields(v8, int64(40))
 				if err := budget.ChargeEach("_+_", int64(len(x)+1+len(arg)), int64(len(x)+1+len(arg)+15)); err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 				}
-				v12 = x + " " + arg + " (not a number)"
+				v7 = x + " " + arg + " (not a number)"
 			} else {
-				v16, failure := func() (bool, error) {
-					v14, err := vLazy.Get(vOf)
+				mOf := func() (celrt.Optional[string], error) {
+					v9, err := vLazy.Get(vOf)
 					if err != nil {
-						return false, err
+						return celrt.Optional[string]{}, err
 					}
-					v15, err := vLazy.Get(vOf)
-					if err != nil {
-						return false, err
-					}
-					i, err := celrt.ToInt(v15)
-					if err != nil {
-						return false, err
-					}
-					return !celrt.EqualDouble(v14, float64(i)), nil
-				}()
-				ok, failure2 := v16, failure
-				if failure != nil || !ok {
-					v18, failure3 := func() (bool, error) {
-						v17, err := vLazy.Get(vOf)
-						if err != nil {
-							return false, budget.Failure(err)
-						}
-						ok2, err := celrt.Less(v17, 0.0)
-						if err != nil {
-							return false, budget.Failure(err)
-						}
-						return ok2, nil
-					}()
-					ok, failure2 = celrt.Or(v16, failure, v18, failure3)
+					return celrt.MinorUnits(v9, cur), nil
 				}
-				if failure2 != nil {
-					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(failure2))
+				var mLazy celrt.Lazy[celrt.Optional[string]]
+				m2, err := mLazy.Get(mOf)
+				if err != nil {
+					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 				}
-				var v19 string
-				if ok {
+				var v10 string
+				if !m2.Ok {
 					elem4, err := celrt.IndexList(f2, int64(0))
 					if err != nil {
-						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 					}
 					x2, err := celrt.AsString(elem4)
 					if err != nil {
-						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 					}
 					if err := budget.Charge("_+_", int64(len(x2)+1)); err != nil {
-						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 					}
-					v20, err := vLazy.Get(vOf)
+					v11, err := vLazy.Get(vOf)
 					if err != nil {
-						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 					}
-					if err := budget.CallText("numberText", v20); err != nil {
-						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+					if err := budget.CallText("numberText", v11); err != nil {
+						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 					}
-					text, err := celrt.NumberTextDyn(v20)
+					text, err := celrt.NumberTextDyn(v11)
 					if err != nil {
-						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 					}
 					if err := budget.ChargeEach("_+_", int64(len(x2)+1+len(text)), int64(len(x2)+1+len(text)+1)); err != nil {
-						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 					}
 					size := len(x2) + 1 + len(text) + 1 + len(cur)
-					if err := budget.ChargeEach("_+_", int64(size), int64(size+24)); err != nil {
-						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+					if err := budget.Charge("_+_", int64(size)); err != nil {
+						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 					}
-					v19 = x2 + " " + text + " " + cur + " (not whole minor units)"
-				} else {
-					nOf := func() (int64, error) {
-						v21, err := vLazy.Get(vOf)
-						if err != nil {
-							return 0, budget.Failure(err)
-						}
-						i2, err := celrt.ToInt(v21)
-						if err != nil {
-							return 0, budget.Failure(err)
-						}
-						return i2, nil
+					v12, err := vLazy.Get(vOf)
+					if err != nil {
+						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 					}
-					var nLazy celrt.Lazy[int64]
-					majorOf := func() (string, error) {
-						var v22 string
-						if dec == int64(0) {
-							n2, err := nLazy.Get(nOf)
-							if err != nil {
-								return "", budget.Failure(err)
-							}
-							v22 = strconv.FormatInt(n2, 10)
-						} else {
-							var v23 string
-							if dec == int64(3) {
-								n3, err := nLazy.Get(nOf)
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								quotient, err := celrt.DivInt(n3, int64(1000))
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								arg2 := strconv.FormatInt(quotient, 10)
-								if err := budget.Charge("_+_", int64(len(arg2)+1)); err != nil {
-									return "", budget.Failure(err)
-								}
-								n4, err := nLazy.Get(nOf)
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								rest, err := celrt.ModInt(n4, int64(1000))
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								var v24 string
-								if rest < int64(10) {
-									v24 = "00"
-								} else {
-									n5, err := nLazy.Get(nOf)
-									if err != nil {
-										return "", budget.Failure(err)
-									}
-									rest2, err := celrt.ModInt(n5, int64(1000))
-									if err != nil {
-										return "", budget.Failure(err)
-									}
-									var v25 string
-									if rest2 < int64(100) {
-										v25 = "0"
-									} else {
-										v25 = ""
-									}
-									v24 = v25
-								}
-								if err := budget.Charge("_+_", int64(len(arg2)+1+len(v24))); err != nil {
-									return "", budget.Failure(err)
-								}
-								n6, err := nLazy.Get(nOf)
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								rest3, err := celrt.ModInt(n6, int64(1000))
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								arg3 := strconv.FormatInt(rest3, 10)
-								if err := budget.Charge("_+_", int64(len(arg2)+1+len(v24)+len(arg3))); err != nil {
-									return "", budget.Failure(err)
-								}
-								v23 = arg2 + "." + v24 + arg3
-							} else {
-								n7, err := nLazy.Get(nOf)
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								quotient2, err := celrt.DivInt(n7, int64(100))
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								arg4 := strconv.FormatInt(quotient2, 10)
-								if err := budget.Charge("_+_", int64(len(arg4)+1)); err != nil {
-									return "", budget.Failure(err)
-								}
-								n8, err := nLazy.Get(nOf)
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								rest4, err := celrt.ModInt(n8, int64(100))
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								var v26 string
-								if rest4 < int64(10) {
-									v26 = "0"
-								} else {
-									v26 = ""
-								}
-								if err := budget.Charge("_+_", int64(len(arg4)+1+len(v26))); err != nil {
-									return "", budget.Failure(err)
-								}
-								n9, err := nLazy.Get(nOf)
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								rest5, err := celrt.ModInt(n9, int64(100))
-								if err != nil {
-									return "", budget.Failure(err)
-								}
-								arg5 := strconv.FormatInt(rest5, 10)
-								if err := budget.Charge("_+_", int64(len(arg4)+1+len(v26)+len(arg5))); err != nil {
-									return "", budget.Failure(err)
-								}
-								v23 = arg4 + "." + v26 + arg5
-							}
-							v22 = v23
-						}
-						return v22, nil
-					}
-					var majorLazy celrt.Lazy[string]
-					var v27 string
-					if cur == "" {
-						n10, err := nLazy.Get(nOf)
-						if err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
-						}
-						arg6 := strconv.FormatInt(n10, 10)
-						if err := budget.Charge("_+_", int64(len(arg6)+14)); err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
-						}
-						major2, err := majorLazy.Get(majorOf)
-						if err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
-						}
-						if err := budget.ChargeEach("_+_", int64(len(arg6)+14+len(major2)), int64(len(arg6)+14+len(major2)+25)); err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
-						}
-						v27 = arg6 + " minor units (" + major2 + " in a 2-decimal currency)"
+					var v13 string
+					if celrt.MinorUnits(v12, "").Ok {
+						v13 = " (not a currency code)"
 					} else {
-						major3, err := majorLazy.Get(majorOf)
+						v13 = " (not whole minor units)"
+					}
+					if err := budget.Charge("_+_", int64(size+len(v13))); err != nil {
+						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
+					}
+					v10 = x2 + " " + text + " " + cur + v13
+				} else {
+					var v14 string
+					if cur == "" {
+						v15, err := vLazy.Get(vOf)
 						if err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 						}
-						if err := budget.Charge("_+_", int64(len(major3)+1)); err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						if err := budget.CallText("numberText", v15); err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 						}
-						if err := budget.CallText("upperAscii", cur); err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						text2, err := celrt.NumberTextDyn(v15)
+						if err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 						}
-						arg7 := celrt.UpperASCII(cur)
-						if err := budget.ChargeEach("_+_", int64(len(major3)+1+len(arg7)), int64(len(major3)+1+len(arg7)+2)); err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						if err := budget.Charge("_+_", int64(len(text2)+14)); err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
+						}
+						m3, err := mLazy.Get(mOf)
+						if err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
+						}
+						v16, err := m3.Get()
+						if err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
+						}
+						if err := budget.ChargeEach("_+_", int64(len(text2)+14+len(v16)), int64(len(text2)+14+len(v16)+25)); err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
+						}
+						v14 = text2 + " minor units (" + v16 + " in a 2-decimal currency)"
+					} else {
+						m4, err := mLazy.Get(mOf)
+						if err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
+						}
+						v17, err := m4.Get()
+						if err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
+						}
+						if err := budget.Charge("_+_", int64(len(v17)+2)); err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 						}
 						elem5, err := celrt.IndexList(f2, int64(0))
 						if err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 						}
 						x3, err := celrt.AsString(elem5)
 						if err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 						}
-						size2 := len(major3) + 1 + len(arg7) + 2 + len(x3)
-						if err := budget.ChargeEach("_+_", int64(size2), int64(size2+1)); err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						if err := budget.ChargeEach("_+_", int64(len(v17)+2+len(x3)), int64(len(v17)+2+len(x3)+1)); err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 						}
-						n11, err := nLazy.Get(nOf)
+						v18, err := vLazy.Get(vOf)
 						if err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 						}
-						arg8 := strconv.FormatInt(n11, 10)
-						if err := budget.ChargeEach("_+_", int64(size2+1+len(arg8)), int64(size2+1+len(arg8)+1)); err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						if err := budget.CallText("numberText", v18); err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 						}
-						size3 := size2 + 1 + len(arg8) + 1 + len(cur)
-						if err := budget.ChargeEach("_+_", int64(size3), int64(size3+1)); err != nil {
-							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+						text3, err := celrt.NumberTextDyn(v18)
+						if err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 						}
-						v27 = major3 + " " + arg7 + " (" + x3 + " " + arg8 + " " + cur + ")"
+						size2 := len(v17) + 2 + len(x3) + 1 + len(text3)
+						if err := budget.ChargeEach(
+							"_+_",
+							int64(size2),
+							int64(size2+1),
+							int64(size2+1+len(cur)),
+							int64(size2+1+len(cur)+1),
+						); err != nil {
+							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
+						}
+						v14 = v17 + " (" + x3 + " " + text3 + " " + cur + ")"
 					}
-					v19 = v27
+					v10 = v14
 				}
-				v12 = v19
+				v7 = v10
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", budget.Failure(err))
+				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("amounts", err)
 			}
-			list2 = append(list2, v12)
+			list2 = append(list2, v7)
 		}
 		amounts = list2
 	}
 	var raw any
 	if slot == celrt.SlotPreview {
-		v28 := celrt.Field(input, "payment_intent")
-		v29 := celrt.Field(input, "subscription")
-		v30 := celrt.Field(input, "price")
-		v31 := celrt.Field(input, "product")
-		v32 := celrt.Field(input, "customer")
-		v33 := celrt.Field(input, "invoice")
-		v34 := celrt.Field(input, "dispute")
-		v35 := celrt.Field(input, "charge")
-		v36 := celrt.Field(input, "redirect_url")
-		v37 := celrt.Field(input, "return_url")
-		v38 := celrt.Field(input, "name")
-		v39 := celrt.Field(input, "email")
-		v40 := celrt.Field(input, "description")
-		v41 := celrt.Field(input, "duration")
-		v42 := celrt.Field(input, "status")
-		v43 := celrt.Field(input, "question")
-		v44 := celrt.Field(input, "proration_behavior")
-		v45 := celrt.Field(input, "quantity")
-		v46 := celrt.Field(input, "percent_off")
-		v47 := celrt.Field(input, "duration_in_months")
-		v48 := celrt.Field(input, "days_until_due")
-		m, err := celrt.NewMap([]any{
+		v19 := celrt.Field(input, "payment_intent")
+		v20 := celrt.Field(input, "subscription")
+		v21 := celrt.Field(input, "price")
+		v22 := celrt.Field(input, "product")
+		v23 := celrt.Field(input, "customer")
+		v24 := celrt.Field(input, "invoice")
+		v25 := celrt.Field(input, "dispute")
+		v26 := celrt.Field(input, "charge")
+		v27 := celrt.Field(input, "redirect_url")
+		v28 := celrt.Field(input, "return_url")
+		v29 := celrt.Field(input, "name")
+		v30 := celrt.Field(input, "email")
+		v31 := celrt.Field(input, "description")
+		v32 := celrt.Field(input, "duration")
+		v33 := celrt.Field(input, "status")
+		v34 := celrt.Field(input, "question")
+		v35 := celrt.Field(input, "proration_behavior")
+		v36 := celrt.Field(input, "quantity")
+		v37 := celrt.Field(input, "percent_off")
+		v38 := celrt.Field(input, "duration_in_months")
+		v39 := celrt.Field(input, "days_until_due")
+		m5, err := celrt.NewMap([]any{
 			"payment intent",
 			"subscription",
 			"price",
@@ -83082,6 +82919,15 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			"months",
 			"due in days",
 		}, []any{
+			v19,
+			v20,
+			v21,
+			v22,
+			v23,
+			v24,
+			v25,
+			v26,
+			v27,
 			v28,
 			v29,
 			v30,
@@ -83094,61 +82940,52 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			v37,
 			v38,
 			v39,
-			v40,
-			v41,
-			v42,
-			v43,
-			v44,
-			v45,
-			v46,
-			v47,
-			v48,
 		})
 		if err != nil {
-			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("raw", budget.Failure(err))
+			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("raw", err)
 		}
-		raw = m
+		raw = m5
 	}
 	var subjects any
 	if slot == celrt.SlotPreview {
-		var v49 string
+		var v40 string
 		if int64(len(amounts)) > int64(0) {
 			if err := budget.Call("join", amounts, ", "); err != nil {
-				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subjects", budget.Failure(err))
+				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subjects", err)
 			}
-			v49 = celrt.JoinSep(amounts, ", ")
+			v40 = celrt.JoinSep(amounts, ", ")
 		} else {
-			v49 = "the FULL amount"
+			v40 = "the FULL amount"
 		}
-		if err := budget.ChargeEach("_+_", int64(7+len(v49)), int64(7+len(v49)+18)); err != nil {
-			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subjects", budget.Failure(err))
+		if err := budget.ChargeEach("_+_", int64(7+len(v40)), int64(7+len(v40)+18)); err != nil {
+			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subjects", err)
 		}
-		v50 := []string{"REFUND " + v49 + " of payment intent", "payment intent"}
+		v41 := []string{"REFUND " + v40 + " of payment intent", "payment intent"}
+		v42 := celrt.ListOf(v41)
+		v43 := celrt.ListOf([]string{"CANCEL subscription", "subscription"})
+		v44 := celrt.ListOf([]string{"update subscription", "subscription"})
+		v45 := celrt.ListOf([]string{"FINALIZE invoice", "invoice"})
+		v46 := celrt.ListOf([]string{"add an item to invoice", "invoice"})
+		v47 := celrt.EqualBool(celrt.Field(input, "submit"), true)
+		var v48 string
+		if v47 {
+			v48 = "SUBMIT evidence to the bank for dispute"
+		} else {
+			v48 = "update dispute"
+		}
+		v49 := celrt.ListOf([]string{v48, "dispute"})
+		v50 := []string{"create a payment link for price", "price"}
 		v51 := celrt.ListOf(v50)
-		v52 := celrt.ListOf([]string{"CANCEL subscription", "subscription"})
-		v53 := celrt.ListOf([]string{"update subscription", "subscription"})
-		v54 := celrt.ListOf([]string{"FINALIZE invoice", "invoice"})
-		v55 := celrt.ListOf([]string{"add an item to invoice", "invoice"})
-		v56 := celrt.EqualBool(celrt.Field(input, "submit"), true)
-		var v57 string
-		if v56 {
-			v57 = "SUBMIT evidence to the bank for dispute"
-		} else {
-			v57 = "update dispute"
-		}
-		v58 := celrt.ListOf([]string{v57, "dispute"})
-		v59 := []string{"create a payment link for price", "price"}
+		v52 := []string{"create a price for product", "product"}
+		v53 := celrt.ListOf(v52)
+		v54 := []string{"create an invoice for customer", "customer"}
+		v55 := celrt.ListOf(v54)
+		v56 := []string{"create a billing portal session for customer", "customer"}
+		v57 := celrt.ListOf(v56)
+		v58 := celrt.ListOf([]string{"read the account balance", ""})
+		v59 := []string{"search the Stripe docs for", "question"}
 		v60 := celrt.ListOf(v59)
-		v61 := []string{"create a price for product", "product"}
-		v62 := celrt.ListOf(v61)
-		v63 := []string{"create an invoice for customer", "customer"}
-		v64 := celrt.ListOf(v63)
-		v65 := []string{"create a billing portal session for customer", "customer"}
-		v66 := celrt.ListOf(v65)
-		v67 := celrt.ListOf([]string{"read the account balance", ""})
-		v68 := []string{"search the Stripe docs for", "question"}
-		v69 := celrt.ListOf(v68)
-		m2, err := celrt.NewMap([]any{
+		m6, err := celrt.NewMap([]any{
 			"create_refund",
 			"cancel_subscription",
 			"update_subscription",
@@ -83162,30 +82999,30 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			"retrieve_balance",
 			"search_stripe_documentation",
 		}, []any{
+			v42,
+			v43,
+			v44,
+			v45,
+			v46,
+			v49,
 			v51,
-			v52,
 			v53,
-			v54,
 			v55,
+			v57,
 			v58,
 			v60,
-			v62,
-			v64,
-			v66,
-			v67,
-			v69,
 		})
 		if err != nil {
-			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subjects", budget.Failure(err))
+			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subjects", err)
 		}
-		subjects = m2
+		subjects = m6
 	}
 	name := celrt.ToolPart(tool)
 	var subject []string
 	if slot == celrt.SlotPreview {
 		opt2, err := celrt.OptIndex(subjects, name)
 		if err != nil {
-			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subject", budget.Failure(err))
+			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subject", err)
 		}
 		x4, err := func(v any) (celrt.Optional[[]string], error) {
 			return celrt.AsOptional(v, func(v any) ([]string, error) {
@@ -83193,45 +83030,45 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			})
 		}(opt2)
 		if err != nil {
-			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subject", budget.Failure(err))
+			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subject", err)
 		}
-		v70 := x4.Value
+		v61 := x4.Value
 		if !x4.Ok {
 			if err := budget.CallText("replace", name, "_", " "); err != nil {
-				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subject", budget.Failure(err))
+				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("subject", err)
 			}
-			var v71 string
+			var v62 string
 			if strings.HasPrefix(name, "create_") {
-				v71 = "name"
+				v62 = "name"
 			} else {
-				v71 = ""
+				v62 = ""
 			}
-			v70 = []string{celrt.Replace(name, "_", " "), v71}
+			v61 = []string{celrt.Replace(name, "_", " "), v62}
 		}
-		subject = v70
+		subject = v61
 	}
 	var known bool
 	if slot == celrt.SlotPreview {
-		v72, failure4 := func() (bool, error) {
-			ok3 := strings.HasPrefix(name, "list_")
-			if !ok3 {
+		v63, failure := func() (bool, error) {
+			ok := strings.HasPrefix(name, "list_")
+			if !ok {
 				found, err := celrt.In(name, subjects)
 				if err != nil {
-					return false, budget.Failure(err)
+					return false, err
 				}
-				ok3 = found
+				ok = found
 			}
-			return ok3, nil
+			return ok, nil
 		}()
-		ok4, failure5 := v72, failure4
-		if failure4 != nil || !ok4 {
-			v73 := []string{"create_customer", "create_product", "create_coupon"}
-			ok4, failure5 = celrt.Or(v72, failure4, slices.Contains(v73, name), nil)
+		ok2, failure2 := v63, failure
+		if failure != nil || !ok2 {
+			v64 := []string{"create_customer", "create_product", "create_coupon"}
+			ok2, failure2 = celrt.Or(v63, failure, slices.Contains(v64, name), nil)
 		}
-		if failure5 != nil {
-			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("known", budget.Failure(failure5))
+		if failure2 != nil {
+			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("known", budget.Failure(failure2))
 		}
-		known = ok4
+		known = ok2
 	}
 	var key string
 	if slot == celrt.SlotPreview {
@@ -83249,7 +83086,7 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		}
 		var keys2 []any
 		var values2 []any
-		for i3, k := range keys {
+		for i, k := range keys {
 			if steps++; steps > celrt.MaxSteps {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("s", budget.Failure(celrt.ErrSteps))
 			}
@@ -83257,51 +83094,51 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("s", budget.Failure(err))
 			}
-			var v74 string
-			if celrt.TypeOf(values[i3]) == celrt.StringType {
-				arg9 := values[i3]
-				if err := budget.CallText("collapse", arg9); err != nil {
+			var v65 string
+			if celrt.TypeOf(values[i]) == celrt.StringType {
+				arg2 := values[i]
+				if err := budget.CallText("collapse", arg2); err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("s", budget.Failure(err))
 				}
-				x6, err := celrt.AsString(arg9)
+				x6, err := celrt.AsString(arg2)
 				if err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("s", budget.Failure(err))
 				}
-				v74 = celrt.Collapse(x6)
+				v65 = celrt.Collapse(x6)
 			} else {
-				var v75 string
-				if celrt.TypeOf(values[i3]) == celrt.DoubleType {
-					arg10 := values[i3]
-					if err := budget.CallText("numberText", arg10); err != nil {
+				var v66 string
+				if celrt.TypeOf(values[i]) == celrt.DoubleType {
+					arg3 := values[i]
+					if err := budget.CallText("numberText", arg3); err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("s", budget.Failure(err))
 					}
-					text2, err := celrt.NumberTextDyn(arg10)
+					text4, err := celrt.NumberTextDyn(arg3)
 					if err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("s", budget.Failure(err))
 					}
-					v75 = text2
+					v66 = text4
 				} else {
-					text3, err := budget.JSON(values[i3])
+					text5, err := budget.JSON(values[i])
 					if err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("s", budget.Failure(err))
 					}
-					v75 = text3
+					v66 = text5
 				}
-				v74 = v75
+				v65 = v66
 			}
 			keys2 = append(keys2, x5)
-			values2 = append(values2, v74)
+			values2 = append(values2, v65)
 		}
-		m3, err := celrt.NewMap(keys2, values2)
+		m7, err := celrt.NewMap(keys2, values2)
 		if err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("s", budget.Failure(err))
 		}
-		s = m3
+		s = m7
 	}
 	var obj string
 	if slot == celrt.SlotPreview {
-		ok5 := key == ""
-		if !ok5 {
+		ok3 := key == ""
+		if !ok3 {
 			elem7, err := celrt.Index(s, key)
 			if err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("obj", budget.Failure(err))
@@ -83310,15 +83147,15 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("obj", budget.Failure(err))
 			}
-			ok5 = x7 == ""
+			ok3 = x7 == ""
 		}
-		var v76 string
-		if ok5 {
-			v76 = ""
+		var v67 string
+		if ok3 {
+			v67 = ""
 		} else {
-			v77 := slices.Contains([]string{"name", "question"}, key)
-			var v78 string
-			if v77 {
+			v68 := slices.Contains([]string{"name", "question"}, key)
+			var v69 string
+			if v68 {
 				elem8, err := celrt.Index(s, key)
 				if err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("obj", budget.Failure(err))
@@ -83330,11 +83167,11 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 				if err := budget.CallText("truncate", x8, int64(100)); err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("obj", budget.Failure(err))
 				}
-				arg11 := celrt.Truncate(x8, int64(100))
-				if err := budget.ChargeEach("_+_", int64(2+len(arg11)), int64(2+len(arg11)+1)); err != nil {
+				arg4 := celrt.Truncate(x8, int64(100))
+				if err := budget.ChargeEach("_+_", int64(2+len(arg4)), int64(2+len(arg4)+1)); err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("obj", budget.Failure(err))
 				}
-				v78 = " '" + arg11 + "'"
+				v69 = " '" + arg4 + "'"
 			} else {
 				elem9, err := celrt.Index(s, key)
 				if err != nil {
@@ -83347,96 +83184,96 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 				if err := budget.Charge("_+_", int64(1+len(x9))); err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("obj", budget.Failure(err))
 				}
-				v78 = " " + x9
+				v69 = " " + x9
 			}
-			v76 = v78
+			v67 = v69
 		}
-		obj = v76
+		obj = v67
 	}
 	var items []string
 	if slot == celrt.SlotPreview {
-		v79 := celrt.TypeOf(celrt.Field(input, "items")) == celrt.ListType
-		var v80 []string
-		if v79 {
+		v70 := celrt.TypeOf(celrt.Field(input, "items")) == celrt.ListType
+		var v71 []string
+		if v70 {
 			items2, err := celrt.Iterate(celrt.Field(input, "items"))
 			if err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 			}
 			list3 := make([]string, 0, items2.Len())
-			for i5 := range items2.Len() {
-				i4 := items2.At(i5)
+			for i3 := range items2.Len() {
+				i2 := items2.At(i3)
 				if steps++; steps > celrt.MaxSteps {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(celrt.ErrSteps))
 				}
-				var v81 string
-				if celrt.TypeOf(i4) != celrt.MapType {
-					if err := budget.Call("fields", i4, int64(40)); err != nil {
+				var v72 string
+				if celrt.TypeOf(i2) != celrt.MapType {
+					if err := budget.Call("fields", i2, int64(40)); err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					v81 = celrt.Fields(i4, int64(40))
+					v72 = celrt.Fields(i2, int64(40))
 				} else {
-					opt3, err := celrt.OptSelect(i4, "deleted")
+					opt3, err := celrt.OptSelect(i2, "deleted")
 					if err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					v82 := opt3.Value
+					v73 := opt3.Value
 					if !opt3.Ok {
-						v82 = false
+						v73 = false
 					}
-					var v83 string
-					if celrt.EqualBool(v82, true) {
-						v83 = "DELETE item"
+					var v74 string
+					if celrt.EqualBool(v73, true) {
+						v74 = "DELETE item"
 					} else {
-						has, err := celrt.Has(i4, "id")
+						has, err := celrt.Has(i2, "id")
 						if err != nil {
 							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 						}
-						var v84 string
+						var v75 string
 						if has {
-							v84 = "item"
+							v75 = "item"
 						} else {
-							v84 = "add"
+							v75 = "add"
 						}
-						v83 = v84
+						v74 = v75
 					}
-					opt4, err := celrt.OptSelect(i4, "id")
+					opt4, err := celrt.OptSelect(i2, "id")
 					if err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					v85 := opt4.Value
+					v76 := opt4.Value
 					if !opt4.Ok {
-						v85 = nil
+						v76 = nil
 					}
-					var v86 []any
-					if celrt.TypeOf(v85) == celrt.StringType {
-						id, err := celrt.Select(i4, "id")
+					var v77 []any
+					if celrt.TypeOf(v76) == celrt.StringType {
+						id, err := celrt.Select(i2, "id")
 						if err != nil {
 							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 						}
-						v86 = []any{id}
+						v77 = []any{id}
 					} else {
-						v86 = []any{}
+						v77 = []any{}
 					}
 					x10, err := func(v any) ([]any, error) {
 						return celrt.AsList(v, celrt.AsDyn)
-					}(celrt.ListOf([]string{v83}))
+					}(celrt.ListOf([]string{v74}))
 					if err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					if err := budget.Charge("_+_", int64(16*(len(x10)+len(v86)))); err != nil {
+					if err := budget.Charge("_+_", int64(16*(len(x10)+len(v77)))); err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					opt5, err := celrt.OptSelect(i4, "price")
+					opt5, err := celrt.OptSelect(i2, "price")
 					if err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					v87 := opt5.Value
+					v78 := opt5.Value
 					if !opt5.Ok {
-						v87 = nil
+						v78 = nil
 					}
-					var v88 []string
-					if celrt.TypeOf(v87) == celrt.StringType {
-						price, err := celrt.Select(i4, "price")
+					var v79 []string
+					if celrt.TypeOf(v78) == celrt.StringType {
+						price, err := celrt.Select(i2, "price")
 						if err != nil {
 							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 						}
@@ -83447,95 +83284,95 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 						if err := budget.Charge("_+_", int64(6+len(x11))); err != nil {
 							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 						}
-						v88 = []string{"price " + x11}
+						v79 = []string{"price " + x11}
 					} else {
-						v88 = []string{}
+						v79 = []string{}
 					}
 					x12, err := func(v any) ([]any, error) {
 						return celrt.AsList(v, celrt.AsDyn)
-					}(celrt.ListOf(v88))
+					}(celrt.ListOf(v79))
 					if err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					if err := budget.Charge("_+_", int64(16*(len(x10)+len(v86)+len(x12)))); err != nil {
+					if err := budget.Charge("_+_", int64(16*(len(x10)+len(v77)+len(x12)))); err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					opt6, err := celrt.OptSelect(i4, "quantity")
+					opt6, err := celrt.OptSelect(i2, "quantity")
 					if err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					v89 := opt6.Value
+					v80 := opt6.Value
 					if !opt6.Ok {
-						v89 = nil
+						v80 = nil
 					}
-					var v90 []string
-					if celrt.TypeOf(v89) == celrt.DoubleType {
-						quantity, err := celrt.Select(i4, "quantity")
+					var v81 []string
+					if celrt.TypeOf(v80) == celrt.DoubleType {
+						quantity, err := celrt.Select(i2, "quantity")
 						if err != nil {
 							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 						}
 						if err := budget.CallText("numberText", quantity); err != nil {
 							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 						}
-						text4, err := celrt.NumberTextDyn(quantity)
+						text6, err := celrt.NumberTextDyn(quantity)
 						if err != nil {
 							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 						}
-						if err := budget.Charge("_+_", int64(9+len(text4))); err != nil {
+						if err := budget.Charge("_+_", int64(9+len(text6))); err != nil {
 							return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 						}
-						v90 = []string{"quantity " + text4}
+						v81 = []string{"quantity " + text6}
 					} else {
-						v90 = []string{}
+						v81 = []string{}
 					}
 					x13, err := func(v any) ([]any, error) {
 						return celrt.AsList(v, celrt.AsDyn)
-					}(celrt.ListOf(v90))
+					}(celrt.ListOf(v81))
 					if err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					if err := budget.Charge("_+_", int64(16*(len(x10)+len(v86)+len(x12)+len(x13)))); err != nil {
+					if err := budget.Charge("_+_", int64(16*(len(x10)+len(v77)+len(x12)+len(x13)))); err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					if err := budget.Call("join", celrt.Concat(x10, v86, x12, x13), " "); err != nil {
+					if err := budget.Call("join", celrt.Concat(x10, v77, x12, x13), " "); err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
 					x14, err := func(v any) ([]string, error) {
 						return celrt.AsList(v, celrt.AsString)
-					}(celrt.Concat(x10, v86, x12, x13))
+					}(celrt.Concat(x10, v77, x12, x13))
 					if err != nil {
 						return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 					}
-					v81 = celrt.JoinSep(x14, " ")
+					v72 = celrt.JoinSep(x14, " ")
 				}
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 				}
-				list3 = append(list3, v81)
+				list3 = append(list3, v72)
 			}
-			v80 = list3
+			v71 = list3
 		} else {
-			var v91 []string
+			var v82 []string
 			if celrt.FieldSet(input, "items") {
-				arg12 := celrt.Field(input, "items")
-				if err := budget.Call("fields", arg12, int64(80)); err != nil {
+				arg5 := celrt.Field(input, "items")
+				if err := budget.Call("fields", arg5, int64(80)); err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("items", budget.Failure(err))
 				}
-				v91 = []string{celrt.Fields(arg12, int64(80))}
+				v82 = []string{celrt.Fields(arg5, int64(80))}
 			} else {
-				v91 = []string{}
+				v82 = []string{}
 			}
-			v80 = v91
+			v71 = v82
 		}
-		items = v80
+		items = v71
 	}
 	var details []string
 	if slot == celrt.SlotPreview {
-		var v92 []string
+		var v83 []string
 		if name != "create_refund" {
-			v92 = amounts
+			v83 = amounts
 		} else {
-			v92 = []string{}
+			v83 = []string{}
 		}
 		off, err := celrt.Select(s, "off")
 		if err != nil {
@@ -83545,7 +83382,7 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		if err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v93 []string
+		var v84 []string
 		if x15 != "" {
 			off2, err := celrt.Select(s, "off")
 			if err != nil {
@@ -83558,11 +83395,11 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.Charge("_+_", int64(len(x16)+5)); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v93 = []string{x16 + "% off"}
+			v84 = []string{x16 + "% off"}
 		} else {
-			v93 = []string{}
+			v84 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v92)+len(v93)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v83)+len(v84)))); err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		duration, err := celrt.Select(s, "duration")
@@ -83573,7 +83410,7 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		if err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v94 []string
+		var v85 []string
 		if x17 != "" {
 			duration2, err := celrt.Select(s, "duration")
 			if err != nil {
@@ -83586,11 +83423,11 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.Charge("_+_", int64(9+len(x18))); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v94 = []string{"duration " + x18}
+			v85 = []string{"duration " + x18}
 		} else {
-			v94 = []string{}
+			v85 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v92)+len(v93)+len(v94)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v83)+len(v84)+len(v85)))); err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		months, err := celrt.Select(s, "months")
@@ -83601,7 +83438,7 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		if err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v95 []string
+		var v86 []string
 		if x19 != "" {
 			months2, err := celrt.Select(s, "months")
 			if err != nil {
@@ -83614,31 +83451,31 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.ChargeEach("_+_", int64(4+len(x20)), int64(4+len(x20)+7)); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v95 = []string{"for " + x20 + " months"}
+			v86 = []string{"for " + x20 + " months"}
 		} else {
-			v95 = []string{}
+			v86 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v92)+len(v93)+len(v94)+len(v95)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v83)+len(v84)+len(v85)+len(v86)))); err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v96 []string
+		var v87 []string
 		if int64(len(items)) > int64(0) {
 			if err := budget.Call("join", items, ", "); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg13 := celrt.JoinSep(items, ", ")
-			if err := budget.Charge("_+_", int64(7+len(arg13))); err != nil {
+			arg6 := celrt.JoinSep(items, ", ")
+			if err := budget.Charge("_+_", int64(7+len(arg6))); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v96 = []string{"items: " + arg13}
+			v87 = []string{"items: " + arg6}
 		} else {
-			v96 = []string{}
+			v87 = []string{}
 		}
-		size4 := len(v92) + len(v93) + len(v94) + len(v95) + len(v96)
-		if err := budget.Charge("_+_", int64(16*(size4))); err != nil {
+		size3 := len(v83) + len(v84) + len(v85) + len(v86) + len(v87)
+		if err := budget.Charge("_+_", int64(16*(size3))); err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v97 := []string{
+		v88 := []string{
 			"payment intent",
 			"subscription",
 			"price",
@@ -83654,12 +83491,12 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			"quantity",
 			"due in days",
 		}
-		list4 := make([]string, 0, len(v97))
-		for _, k2 := range v97 {
+		list4 := make([]string, 0, len(v88))
+		for _, k2 := range v88 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(celrt.ErrSteps))
 			}
-			v98, failure6 := func() (bool, error) {
+			v89, failure3 := func() (bool, error) {
 				elem10, err := celrt.Index(s, k2)
 				if err != nil {
 					return false, budget.Failure(err)
@@ -83670,14 +83507,14 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 				}
 				return x21 != "", nil
 			}()
-			ok6, failure7 := v98, failure6
-			if failure6 != nil || ok6 {
-				ok6, failure7 = celrt.And(v98, failure6, k2 != key, nil)
+			ok4, failure4 := v89, failure3
+			if failure3 != nil || ok4 {
+				ok4, failure4 = celrt.And(v89, failure3, k2 != key, nil)
 			}
-			if failure7 != nil {
-				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure7))
+			if failure4 != nil {
+				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure4))
 			}
-			if ok6 {
+			if ok4 {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 				}
@@ -83703,17 +83540,17 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.CallText("truncate", x22, int64(80)); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg14 := celrt.Truncate(x22, int64(80))
-			if err := budget.Charge("_+_", int64(len(k3)+1+len(arg14))); err != nil {
+			arg7 := celrt.Truncate(x22, int64(80))
+			if err := budget.Charge("_+_", int64(len(k3)+1+len(arg7))); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			elem12 := k3 + " " + arg14
+			elem12 := k3 + " " + arg7
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
 			list5 = append(list5, elem12)
 		}
-		if err := budget.Charge("_+_", int64(16*(size4+len(list5)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size3+len(list5)))); err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		items3 := []string{"redirect to", "return to"}
@@ -83756,17 +83593,17 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.CallText("redact", x24); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg15 := celrt.Redact(x24)
-			if err := budget.Charge("_+_", int64(len(k5)+1+len(arg15))); err != nil {
+			arg8 := celrt.Redact(x24)
+			if err := budget.Charge("_+_", int64(len(k5)+1+len(arg8))); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			elem15 := k5 + " " + arg15
+			elem15 := k5 + " " + arg8
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
 			list7 = append(list7, elem15)
 		}
-		if err := budget.Charge("_+_", int64(16*(size4+len(list5)+len(list7)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size3+len(list5)+len(list7)))); err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		description, err := celrt.Select(s, "description")
@@ -83777,7 +83614,7 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		if err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v99 []string
+		var v90 []string
 		if x25 != "" {
 			description2, err := celrt.Select(s, "description")
 			if err != nil {
@@ -83790,50 +83627,49 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.CallText("inline", x26, int64(80)); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg16 := celrt.Inline(x26, int64(80))
-			if err := budget.ChargeEach("_+_", int64(13+len(arg16)), int64(13+len(arg16)+1)); err != nil {
+			arg9 := celrt.Inline(x26, int64(80))
+			if err := budget.ChargeEach("_+_", int64(13+len(arg9)), int64(13+len(arg9)+1)); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v99 = []string{"description '" + arg16 + "'"}
+			v90 = []string{"description '" + arg9 + "'"}
 		} else {
-			v99 = []string{}
+			v90 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size4+len(list5)+len(list7)+len(v99)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size3+len(list5)+len(list7)+len(v90)))); err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v100 []string
+		var v91 []string
 		if celrt.FieldSet(input, "evidence") {
-			arg17 := celrt.Field(input, "evidence")
-			if err := budget.Call("fields", arg17, int64(160)); err != nil {
+			arg10 := celrt.Field(input, "evidence")
+			if err := budget.Call("fields", arg10, int64(160)); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg18 := celrt.Fields(arg17, int64(160))
-			if err := budget.Charge("_+_", int64(9+len(arg18))); err != nil {
+			arg11 := celrt.Fields(arg10, int64(160))
+			if err := budget.Charge("_+_", int64(9+len(arg11))); err != nil {
 				return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v100 = []string{"evidence " + arg18}
+			v91 = []string{"evidence " + arg11}
 		} else {
-			v100 = []string{}
+			v91 = []string{}
 		}
-		size5 := size4 + len(list5) + len(list7) + len(v99) + len(v100)
-		if err := budget.Charge("_+_", int64(16*(size5))); err != nil {
+		size4 := size3 + len(list5) + len(list7) + len(v90) + len(v91)
+		if err := budget.Charge("_+_", int64(16*(size4))); err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v101 := celrt.EqualBool(celrt.Field(input, "submit"), false)
-		var v102 []string
-		if v101 {
-			v102 = []string{"staged, not submitted"}
+		v92 := celrt.EqualBool(celrt.Field(input, "submit"), false)
+		var v93 []string
+		if v92 {
+			v93 = []string{"staged, not submitted"}
 		} else {
-			v102 = []string{}
+			v93 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size5+len(v102)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size4+len(v93)))); err != nil {
 			return letsStripeAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		details = celrt.Concat(v92, v93, v94, v95, v96, list5, list7, v99, v100, v102)
+		details = celrt.Concat(v83, v84, v85, v86, v87, list5, list7, v90, v91, v93)
 	}
 	return letsStripeAny{
 		cur:      cur,
-		dec:      dec,
 		amounts:  amounts,
 		raw:      raw,
 		subjects: subjects,
@@ -83861,16 +83697,12 @@ func letsStripeAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 // Defined in catalog/saas.yaml, registered with owner "catalog/saas.yaml#stripe:*":
 //
 //	cur = nonEmpty(input.currency).orValue("").lowerAscii()
-//	dec = cur == "" ? 2 : cur in ["bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx", "vnd", "vuv", "xaf", "xof", "xpf"] ? 0
-//	: cur in ["bhd", "jod", "kwd", "omr", "tnd"] ? 3 : 2
 //	amounts = [["unit_amount", input.unit_amount], ["amount", input.amount], ["amount_off", input.amount_off]]
 //	  .filter(f, f[1] != null).map(f, cel.bind(v, f[1], type(v) != double ? f[0] + " " + fields(v, 40) + " (not a number)"
-//	    : v != double(int(v)) || v < 0.0 ? f[0] + " " + numberText(v) + " " + cur + " (not whole minor units)"
-//	    : cel.bind(n, int(v), cel.bind(major, dec == 0 ? string(n)
-//	        : dec == 3 ? string(n / 1000) + "." + (n % 1000 < 10 ? "00" : n % 1000 < 100 ? "0" : "") + string(n % 1000)
-//	        : string(n / 100) + "." + (n % 100 < 10 ? "0" : "") + string(n % 100),
-//	      cur == "" ? string(n) + " minor units (" + major + " in a 2-decimal currency)"
-//	      : major + " " + cur.upperAscii() + " (" + f[0] + " " + string(n) + " " + cur + ")"))))
+//	    : cel.bind(m, minorUnits(v, cur), !m.hasValue() ? f[0] + " " + numberText(v) + " " + cur
+//	        + (minorUnits(v, "").hasValue() ? " (not a currency code)" : " (not whole minor units)")
+//	      : cur == "" ? numberText(v) + " minor units (" + m.value() + " in a 2-decimal currency)"
+//	      : m.value() + " (" + f[0] + " " + numberText(v) + " " + cur + ")")))
 //	raw = {"payment intent": input.payment_intent, "subscription": input.subscription, "price": input.price,
 //	 "product": input.product, "customer": input.customer, "invoice": input.invoice, "dispute": input.dispute,
 //	 "charge": input.charge, "redirect to": input.redirect_url, "return to": input.return_url, "name": input.name,

@@ -34,6 +34,25 @@ func OneLine(text string, n int64) Optional[string] {
 	return Optional[string]{Value: line, Ok: ok}
 }
 
+// MinorUnits is minorUnits(amount, currency).
+func MinorUnits(amount any, currency string) Optional[string] {
+	var n int64
+	switch v := amount.(type) {
+	case int64:
+		n = v
+	case float64, value.Number:
+		d, _ := double(v)
+		if d != math.Trunc(d) || math.Abs(d) >= 1<<53 {
+			return Optional[string]{}
+		}
+		n = int64(d)
+	default:
+		return Optional[string]{}
+	}
+	text, ok := textfmt.MinorUnits(n, currency)
+	return Optional[string]{Value: text, Ok: ok}
+}
+
 // ToolPart is toolPart(name).
 func ToolPart(name string) string { return textfmt.ToolPart(name) }
 

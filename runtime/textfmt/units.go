@@ -428,3 +428,42 @@ func (modelFields) Object(v any) (int, bool) {
 func (modelFields) Field(v any, key string) (any, bool) {
 	return v.(*value.Object).Get(key)
 }
+
+// minorDigits are the currencies whose minor unit is not a hundredth of the
+// major one, as Stripe lists them: zero-decimal (an amount of 500 JPY is
+// 500 yen) and three-decimal (505 KWD is 0.505 dinar).
+var minorDigits = map[string]int{
+	"bif": 0, "clp": 0, "djf": 0, "gnf": 0, "jpy": 0, "kmf": 0, "krw": 0, "mga": 0, "pyg": 0, "rwf": 0,
+	"ugx": 0, "vnd": 0, "vuv": 0, "xaf": 0, "xof": 0, "xpf": 0,
+	"bhd": 3, "jod": 3, "kwd": 3, "omr": 3, "tnd": 3,
+}
+
+// MinorUnits is an amount in a currency's minor units in its major units,
+// with the currency's code: 1999 "usd" gives "19.99 USD", 500 "jpy" "500
+// JPY", 505 "kwd" "0.505 KWD". An empty currency reads as one of two
+// decimals, without a code ("19.99"). ok is false for a negative amount or
+// a currency that is not three ASCII letters.
+func MinorUnits(amount int64, currency string) (text string, ok bool) {
+	if amount < 0 {
+		return "", false
+	}
+	code := strings.ToLower(currency)
+	if code != "" && (len(code) != 3 || strings.Trim(code, "abcdefghijklmnopqrstuvwxyz") != "") {
+		return "", false
+	}
+	digits, listed := minorDigits[code]
+	if !listed {
+		digits = 2
+	}
+	major := strconv.FormatInt(amount, 10)
+	if digits > 0 {
+		if len(major) <= digits {
+			major = strings.Repeat("0", digits-len(major)+1) + major
+		}
+		major = major[:len(major)-digits] + "." + major[len(major)-digits:]
+	}
+	if code == "" {
+		return major, true
+	}
+	return major + " " + strings.ToUpper(code), true
+}
