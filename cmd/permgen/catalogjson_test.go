@@ -1,3 +1,5 @@
+//go:build !permgen_lean
+
 package main
 
 import (
