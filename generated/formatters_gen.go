@@ -28599,12 +28599,14 @@ var patternPuppeteerAny_1 = celrt.NewPattern("^[A-Za-z][A-Za-z0-9+.-]*://")
 
 // letsRedisAny holds the lets of "redis:*", which each of its functions computes first.
 type letsRedisAny struct {
-	name     string
-	table    any
-	sent     any
-	official celrt.Optional[string]
-	keys     []string
-	expiry   string
+	name        string
+	parts       [][]string
+	fieldsShown any
+	idsShown    any
+	shown       [][]any
+	official    celrt.Optional[string]
+	keys        []string
+	expiry      string
 }
 
 // letsRedisAnyOf computes the lets of "redis:*" that slot reads, in order, and
@@ -28614,552 +28616,958 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits, slo
 	steps := 0
 	var budget celrt.Budget
 	name := celrt.ToolPart(tool)
-	var table any
+	var parts [][]string
 	if slot != celrt.SlotTier {
-		v1 := [][]string{[]string{"set ", "key"}, []string{" to ", "value"}}
-		v2 := celrt.ListOf(v1)
-		v3 := celrt.ListOf([][]string{[]string{"read ", "key"}})
-		v4 := [][]string{[]string{"set field ", "key"}, []string{" of hash ", "name"}, []string{" to ", "value"}}
-		v5 := celrt.ListOf(v4)
-		v6 := [][]string{[]string{"read field ", "key"}, []string{" of hash ", "name"}}
-		v7 := celrt.ListOf(v6)
-		v8 := [][]string{[]string{"DELETE field ", "key"}, []string{" of hash ", "name"}}
-		v9 := celrt.ListOf(v8)
-		v10 := celrt.ListOf([][]string{[]string{"read hash ", "name"}})
-		v11 := [][]string{[]string{"check for field ", "key"}, []string{" in hash ", "name"}}
-		v12 := celrt.ListOf(v11)
-		v13 := [][]string{[]string{"store a vector in hash ", "name"}, []string{" field ", "vector_field", "?"}}
-		v14 := celrt.ListOf(v13)
-		v15 := [][]string{[]string{"read the vector of hash ", "name"}, []string{" field ", "vector_field", "?"}}
-		v16 := celrt.ListOf(v15)
-		v17 := [][]string{[]string{"push ", "value"}, []string{" onto the head of list ", "name"}}
-		v18 := celrt.ListOf(v17)
-		v19 := [][]string{[]string{"push ", "value"}, []string{" onto the tail of list ", "name"}}
-		v20 := celrt.ListOf(v19)
-		v21 := [][]string{[]string{"pop the head of list ", "name"}}
-		v22 := celrt.ListOf(v21)
-		v23 := [][]string{[]string{"pop the tail of list ", "name"}}
-		v24 := celrt.ListOf(v23)
-		v25 := [][]string{[]string{"read list ", "name"}, []string{" from ", "start"}, []string{" to ", "stop"}}
-		v26 := celrt.ListOf(v25)
-		v27 := celrt.ListOf([][]string{[]string{"count list ", "name"}})
-		v28 := [][]string{[]string{"remove ", "element"}, []string{" from list ", "name"}, []string{", count ", "count"}}
-		v29 := celrt.ListOf(v28)
-		v30 := [][]string{[]string{"add ", "value"}, []string{" to set ", "name"}}
-		v31 := celrt.ListOf(v30)
-		v32 := [][]string{[]string{"remove ", "value"}, []string{" from set ", "name"}}
-		v33 := celrt.ListOf(v32)
-		v34 := celrt.ListOf([][]string{[]string{"read set ", "name"}})
-		v35 := [][]string{[]string{"add ", "member"}, []string{" with score ", "score"}, []string{" to sorted set ", "key"}}
-		v36 := celrt.ListOf(v35)
-		v37 := [][]string{[]string{"read sorted set ", "key"}, []string{" from ", "start"}, []string{" to ", "end"}}
-		v38 := celrt.ListOf(v37)
-		v39 := [][]string{[]string{"remove ", "member"}, []string{" from sorted set ", "key"}}
-		v40 := celrt.ListOf(v39)
-		v41 := [][]string{[]string{"publish ", "message"}, []string{" to channel ", "channel"}}
-		v42 := celrt.ListOf(v41)
-		v43 := [][]string{[]string{"subscribe to channel ", "channel"}}
-		v44 := celrt.ListOf(v43)
-		v45 := []string{"subscribe to channels matching ", "pattern"}
-		v46 := celrt.ListOf([][]string{v45})
-		v47 := []string{"read the messages of subscription ", "subscription_id"}
-		v48 := celrt.ListOf([][]string{v47})
-		v49 := [][]string{[]string{"end subscription ", "subscription_id"}}
-		v50 := celrt.ListOf(v49)
-		v51 := [][]string{[]string{"add an entry ", "fields"}, []string{" to stream ", "key"}}
-		v52 := celrt.ListOf(v51)
-		v53 := [][]string{[]string{"read stream ", "key"}, []string{", count ", "count", "?"}}
-		v54 := celrt.ListOf(v53)
-		v55 := [][]string{[]string{"DELETE entry ", "entry_id"}, []string{" of stream ", "key"}}
-		v56 := celrt.ListOf(v55)
-		v57 := [][]string{
-			[]string{"create consumer group ", "group_name"},
-			[]string{" on stream ", "key"},
-			[]string{" from ", "start_id", "?"},
+		var v1 [][]string
+		if name == "set" {
+			v2 := [][]string{[]string{"set ", "key"}, []string{" to ", "value"}}
+			v1 = v2
+		} else {
+			var v3 [][]string
+			if name == "get" {
+				v3 = [][]string{[]string{"read ", "key"}}
+			} else {
+				var v4 [][]string
+				if name == "hset" {
+					v5 := [][]string{[]string{"set field ", "key"}, []string{" of hash ", "name"}, []string{" to ", "value"}}
+					v4 = v5
+				} else {
+					var v6 [][]string
+					if name == "hget" {
+						v7 := [][]string{[]string{"read field ", "key"}, []string{" of hash ", "name"}}
+						v6 = v7
+					} else {
+						var v8 [][]string
+						if name == "hdel" {
+							v9 := [][]string{[]string{"DELETE field ", "key"}, []string{" of hash ", "name"}}
+							v8 = v9
+						} else {
+							var v10 [][]string
+							if name == "hgetall" {
+								v10 = [][]string{[]string{"read hash ", "name"}}
+							} else {
+								var v11 [][]string
+								if name == "hexists" {
+									v12 := [][]string{[]string{"check for field ", "key"}, []string{" in hash ", "name"}}
+									v11 = v12
+								} else {
+									var v13 [][]string
+									if name == "set_vector_in_hash" {
+										v14 := [][]string{[]string{"store a vector in hash ", "name"}, []string{" field ", "vector_field", "?"}}
+										v13 = v14
+									} else {
+										var v15 [][]string
+										if name == "get_vector_from_hash" {
+											v16 := [][]string{[]string{"read the vector of hash ", "name"}, []string{" field ", "vector_field", "?"}}
+											v15 = v16
+										} else {
+											var v17 [][]string
+											if name == "lpush" {
+												v18 := [][]string{[]string{"push ", "value"}, []string{" onto the head of list ", "name"}}
+												v17 = v18
+											} else {
+												var v19 [][]string
+												if name == "rpush" {
+													v20 := [][]string{[]string{"push ", "value"}, []string{" onto the tail of list ", "name"}}
+													v19 = v20
+												} else {
+													var v21 [][]string
+													if name == "lpop" {
+														v22 := [][]string{[]string{"pop the head of list ", "name"}}
+														v21 = v22
+													} else {
+														var v23 [][]string
+														if name == "rpop" {
+															v24 := [][]string{[]string{"pop the tail of list ", "name"}}
+															v23 = v24
+														} else {
+															var v25 [][]string
+															if name == "lrange" {
+																v26 := [][]string{[]string{"read list ", "name"}, []string{" from ", "start"}, []string{" to ", "stop"}}
+																v25 = v26
+															} else {
+																var v27 [][]string
+																if name == "llen" {
+																	v27 = [][]string{[]string{"count list ", "name"}}
+																} else {
+																	var v28 [][]string
+																	if name == "lrem" {
+																		v29 := [][]string{[]string{"remove ", "element"}, []string{" from list ", "name"}, []string{", count ", "count"}}
+																		v28 = v29
+																	} else {
+																		var v30 [][]string
+																		if name == "sadd" {
+																			v31 := [][]string{[]string{"add ", "value"}, []string{" to set ", "name"}}
+																			v30 = v31
+																		} else {
+																			var v32 [][]string
+																			if name == "srem" {
+																				v33 := [][]string{[]string{"remove ", "value"}, []string{" from set ", "name"}}
+																				v32 = v33
+																			} else {
+																				var v34 [][]string
+																				if name == "smembers" {
+																					v34 = [][]string{[]string{"read set ", "name"}}
+																				} else {
+																					var v35 [][]string
+																					if name == "zadd" {
+																						v36 := [][]string{[]string{"add ", "member"}, []string{" with score ", "score"}, []string{" to sorted set ", "key"}}
+																						v35 = v36
+																					} else {
+																						var v37 [][]string
+																						if name == "zrange" {
+																							v38 := [][]string{[]string{"read sorted set ", "key"}, []string{" from ", "start"}, []string{" to ", "end"}}
+																							v37 = v38
+																						} else {
+																							var v39 [][]string
+																							if name == "zrem" {
+																								v40 := [][]string{[]string{"remove ", "member"}, []string{" from sorted set ", "key"}}
+																								v39 = v40
+																							} else {
+																								var v41 [][]string
+																								if name == "publish" {
+																									v42 := [][]string{[]string{"publish ", "message"}, []string{" to channel ", "channel"}}
+																									v41 = v42
+																								} else {
+																									var v43 [][]string
+																									if name == "subscribe" {
+																										v44 := [][]string{[]string{"subscribe to channel ", "channel"}}
+																										v43 = v44
+																									} else {
+																										var v45 [][]string
+																										if name == "psubscribe" {
+																											v46 := []string{"subscribe to channels matching ", "pattern"}
+																											v45 = [][]string{v46}
+																										} else {
+																											var v47 [][]string
+																											if name == "read_messages" {
+																												v48 := []string{"read the messages of subscription ", "subscription_id"}
+																												v47 = [][]string{v48}
+																											} else {
+																												var v49 [][]string
+																												if name == "unsubscribe" {
+																													v50 := [][]string{[]string{"end subscription ", "subscription_id"}}
+																													v49 = v50
+																												} else {
+																													var v51 [][]string
+																													if name == "xadd" {
+																														v52 := [][]string{[]string{"add an entry ", "fields"}, []string{" to stream ", "key"}}
+																														v51 = v52
+																													} else {
+																														var v53 [][]string
+																														if name == "xrange" {
+																															v54 := [][]string{[]string{"read stream ", "key"}, []string{", count ", "count", "?"}}
+																															v53 = v54
+																														} else {
+																															var v55 [][]string
+																															if name == "xdel" {
+																																v56 := [][]string{[]string{"DELETE entry ", "entry_id"}, []string{" of stream ", "key"}}
+																																v55 = v56
+																															} else {
+																																var v57 [][]string
+																																if name == "xgroup_create" {
+																																	v58 := [][]string{
+																																		[]string{"create consumer group ", "group_name"},
+																																		[]string{" on stream ", "key"},
+																																		[]string{" from ", "start_id", "?"},
+																																	}
+																																	v57 = v58
+																																} else {
+																																	var v59 [][]string
+																																	if name == "xgroup_destroy" {
+																																		v60 := [][]string{[]string{"DELETE consumer group ", "group_name"}, []string{" of stream ", "key"}}
+																																		v59 = v60
+																																	} else {
+																																		var v61 [][]string
+																																		if name == "xreadgroup" {
+																																			v62 := [][]string{
+																																				[]string{"read stream ", "key"},
+																																				[]string{" as ", "consumer_name"},
+																																				[]string{" of group ", "group_name"},
+																																				[]string{" from ", "stream_id", "?"},
+																																			}
+																																			v61 = v62
+																																		} else {
+																																			var v63 [][]string
+																																			if name == "xack" {
+																																				v64 := [][]string{
+																																					[]string{"acknowledge entries ", "entry_ids"},
+																																					[]string{" of group ", "group_name"},
+																																					[]string{" on stream ", "key"},
+																																				}
+																																				v63 = v64
+																																			} else {
+																																				var v65 [][]string
+																																				if name == "json_set" {
+																																					v66 := [][]string{[]string{"set ", "path"}, []string{" of JSON ", "name"}, []string{" to ", "value"}}
+																																					v65 = v66
+																																				} else {
+																																					var v67 [][]string
+																																					if name == "json_get" {
+																																						v68 := [][]string{[]string{"read JSON ", "name"}, []string{" at ", "path", "?"}}
+																																						v67 = v68
+																																					} else {
+																																						var v69 [][]string
+																																						if name == "json_del" {
+																																							v70 := [][]string{[]string{"DELETE JSON ", "name"}, []string{" at ", "path", "?"}}
+																																							v69 = v70
+																																						} else {
+																																							var v71 [][]string
+																																							if name == "type" {
+																																								v72 := [][]string{[]string{"read the type of key ", "key"}}
+																																								v71 = v72
+																																							} else {
+																																								var v73 [][]string
+																																								if name == "expire" {
+																																									v74 := [][]string{[]string{"make key ", "name"}, []string{" expire in ", "expire_seconds"}, []string{" seconds"}}
+																																									v73 = v74
+																																								} else {
+																																									var v75 [][]string
+																																									if name == "rename" {
+																																										v76 := [][]string{
+																																											[]string{"rename key ", "old_key"},
+																																											[]string{" to ", "new_key"},
+																																											[]string{" (replacing that key if it exists)"},
+																																										}
+																																										v75 = v76
+																																									} else {
+																																										var v77 [][]string
+																																										if name == "scan_keys" {
+																																											v78 := [][]string{[]string{"list keys"}, []string{" matching ", "pattern", "?"}}
+																																											v77 = v78
+																																										} else {
+																																											var v79 [][]string
+																																											if name == "scan_all_keys" {
+																																												v80 := [][]string{[]string{"list keys"}, []string{" matching ", "pattern", "?"}}
+																																												v79 = v80
+																																											} else {
+																																												var v81 [][]string
+																																												if name == "search_redis_documents" {
+																																													v82 := []string{"search the Redis documentation for ", "question"}
+																																													v81 = [][]string{v82}
+																																												} else {
+																																													var v83 [][]string
+																																													if name == "dbsize" {
+																																														v84 := [][]string{[]string{"count the keys of the database"}}
+																																														v83 = v84
+																																													} else {
+																																														var v85 [][]string
+																																														if name == "info" {
+																																															v86 := [][]string{[]string{"read server information"}, []string{", section ", "section", "?"}}
+																																															v85 = v86
+																																														} else {
+																																															var v87 [][]string
+																																															if name == "client_list" {
+																																																v88 := [][]string{[]string{"list the connected clients"}}
+																																																v87 = v88
+																																															} else {
+																																																var v89 [][]string
+																																																if name == "get_indexes" {
+																																																	v89 = [][]string{[]string{"list the search indexes"}}
+																																																} else {
+																																																	var v90 [][]string
+																																																	if name == "get_index_info" {
+																																																		v91 := [][]string{[]string{"read search index ", "index_name"}}
+																																																		v90 = v91
+																																																	} else {
+																																																		var v92 [][]string
+																																																		if name == "get_indexed_keys_number" {
+																																																			v93 := []string{"count the keys of search index ", "index_name"}
+																																																			v92 = [][]string{v93}
+																																																		} else {
+																																																			var v94 [][]string
+																																																			if name == "create_vector_index_hash" {
+																																																				v95 := []string{" on hashes whose key starts with ", "prefix", "?"}
+																																																				v96 := [][]string{
+																																																					[]string{"create a vector index"},
+																																																					[]string{" ", "index_name", "?"},
+																																																					v95,
+																																																					[]string{", field ", "vector_field", "?"},
+																																																				}
+																																																				v94 = v96
+																																																			} else {
+																																																				var v97 [][]string
+																																																				if name == "vector_search_hash" {
+																																																					v98 := [][]string{[]string{"search vectors"}, []string{" of index ", "index_name", "?"}}
+																																																					v97 = v98
+																																																				} else {
+																																																					var v99 [][]string
+																																																					if name == "hybrid_search" {
+																																																						v100 := []string{" filtered by ", "filter_expression", "?"}
+																																																						v101 := [][]string{[]string{"search vectors"}, []string{" of index ", "index_name", "?"}, v100}
+																																																						v99 = v101
+																																																					} else {
+																																																						v99 = [][]string{}
+																																																					}
+																																																					v97 = v99
+																																																				}
+																																																				v94 = v97
+																																																			}
+																																																			v92 = v94
+																																																		}
+																																																		v90 = v92
+																																																	}
+																																																	v89 = v90
+																																																}
+																																																v87 = v89
+																																															}
+																																															v85 = v87
+																																														}
+																																														v83 = v85
+																																													}
+																																													v81 = v83
+																																												}
+																																												v79 = v81
+																																											}
+																																											v77 = v79
+																																										}
+																																										v75 = v77
+																																									}
+																																									v73 = v75
+																																								}
+																																								v71 = v73
+																																							}
+																																							v69 = v71
+																																						}
+																																						v67 = v69
+																																					}
+																																					v65 = v67
+																																				}
+																																				v63 = v65
+																																			}
+																																			v61 = v63
+																																		}
+																																		v59 = v61
+																																	}
+																																	v57 = v59
+																																}
+																																v55 = v57
+																															}
+																															v53 = v55
+																														}
+																														v51 = v53
+																													}
+																													v49 = v51
+																												}
+																												v47 = v49
+																											}
+																											v45 = v47
+																										}
+																										v43 = v45
+																									}
+																									v41 = v43
+																								}
+																								v39 = v41
+																							}
+																							v37 = v39
+																						}
+																						v35 = v37
+																					}
+																					v34 = v35
+																				}
+																				v32 = v34
+																			}
+																			v30 = v32
+																		}
+																		v28 = v30
+																	}
+																	v27 = v28
+																}
+																v25 = v27
+															}
+															v23 = v25
+														}
+														v21 = v23
+													}
+													v19 = v21
+												}
+												v17 = v19
+											}
+											v15 = v17
+										}
+										v13 = v15
+									}
+									v11 = v13
+								}
+								v10 = v11
+							}
+							v8 = v10
+						}
+						v6 = v8
+					}
+					v4 = v6
+				}
+				v3 = v4
+			}
+			v1 = v3
 		}
-		v58 := celrt.ListOf(v57)
-		v59 := [][]string{[]string{"DELETE consumer group ", "group_name"}, []string{" of stream ", "key"}}
-		v60 := celrt.ListOf(v59)
-		v61 := [][]string{
-			[]string{"read stream ", "key"},
-			[]string{" as ", "consumer_name"},
-			[]string{" of group ", "group_name"},
-			[]string{" from ", "stream_id", "?"},
-		}
-		v62 := celrt.ListOf(v61)
-		v63 := [][]string{
-			[]string{"acknowledge entries ", "entry_ids"},
-			[]string{" of group ", "group_name"},
-			[]string{" on stream ", "key"},
-		}
-		v64 := celrt.ListOf(v63)
-		v65 := [][]string{[]string{"set ", "path"}, []string{" of JSON ", "name"}, []string{" to ", "value"}}
-		v66 := celrt.ListOf(v65)
-		v67 := [][]string{[]string{"read JSON ", "name"}, []string{" at ", "path", "?"}}
-		v68 := celrt.ListOf(v67)
-		v69 := [][]string{[]string{"DELETE JSON ", "name"}, []string{" at ", "path", "?"}}
-		v70 := celrt.ListOf(v69)
-		v71 := [][]string{[]string{"read the type of key ", "key"}}
-		v72 := celrt.ListOf(v71)
-		v73 := [][]string{[]string{"make key ", "name"}, []string{" expire in ", "expire_seconds"}, []string{" seconds"}}
-		v74 := celrt.ListOf(v73)
-		v75 := [][]string{
-			[]string{"rename key ", "old_key"},
-			[]string{" to ", "new_key"},
-			[]string{" (replacing that key if it exists)"},
-		}
-		v76 := celrt.ListOf(v75)
-		v77 := [][]string{[]string{"list keys"}, []string{" matching ", "pattern", "?"}}
-		v78 := celrt.ListOf(v77)
-		v79 := [][]string{[]string{"list keys"}, []string{" matching ", "pattern", "?"}}
-		v80 := celrt.ListOf(v79)
-		v81 := []string{"search the Redis documentation for ", "question"}
-		v82 := celrt.ListOf([][]string{v81})
-		v83 := [][]string{[]string{"count the keys of the database"}}
-		v84 := celrt.ListOf(v83)
-		v85 := [][]string{[]string{"read server information"}, []string{", section ", "section", "?"}}
-		v86 := celrt.ListOf(v85)
-		v87 := [][]string{[]string{"list the connected clients"}}
-		v88 := celrt.ListOf(v87)
-		v89 := celrt.ListOf([][]string{[]string{"list the search indexes"}})
-		v90 := [][]string{[]string{"read search index ", "index_name"}}
-		v91 := celrt.ListOf(v90)
-		v92 := []string{"count the keys of search index ", "index_name"}
-		v93 := celrt.ListOf([][]string{v92})
-		v94 := []string{" on hashes whose key starts with ", "prefix", "?"}
-		v95 := [][]string{
-			[]string{"create a vector index"},
-			[]string{" ", "index_name", "?"},
-			v94,
-			[]string{", field ", "vector_field", "?"},
-		}
-		v96 := celrt.ListOf(v95)
-		v97 := [][]string{[]string{"search vectors"}, []string{" of index ", "index_name", "?"}}
-		v98 := celrt.ListOf(v97)
-		v99 := []string{" filtered by ", "filter_expression", "?"}
-		v100 := [][]string{[]string{"search vectors"}, []string{" of index ", "index_name", "?"}, v99}
-		v101 := celrt.ListOf(v100)
-		m, err := celrt.NewMap([]any{
-			"set",
-			"get",
-			"hset",
-			"hget",
-			"hdel",
-			"hgetall",
-			"hexists",
-			"set_vector_in_hash",
-			"get_vector_from_hash",
-			"lpush",
-			"rpush",
-			"lpop",
-			"rpop",
-			"lrange",
-			"llen",
-			"lrem",
-			"sadd",
-			"srem",
-			"smembers",
-			"zadd",
-			"zrange",
-			"zrem",
-			"publish",
-			"subscribe",
-			"psubscribe",
-			"read_messages",
-			"unsubscribe",
-			"xadd",
-			"xrange",
-			"xdel",
-			"xgroup_create",
-			"xgroup_destroy",
-			"xreadgroup",
-			"xack",
-			"json_set",
-			"json_get",
-			"json_del",
-			"type",
-			"expire",
-			"rename",
-			"scan_keys",
-			"scan_all_keys",
-			"search_redis_documents",
-			"dbsize",
-			"info",
-			"client_list",
-			"get_indexes",
-			"get_index_info",
-			"get_indexed_keys_number",
-			"create_vector_index_hash",
-			"vector_search_hash",
-			"hybrid_search",
-		}, []any{
-			v2,
-			v3,
-			v5,
-			v7,
-			v9,
-			v10,
-			v12,
-			v14,
-			v16,
-			v18,
-			v20,
-			v22,
-			v24,
-			v26,
-			v27,
-			v29,
-			v31,
-			v33,
-			v34,
-			v36,
-			v38,
-			v40,
-			v42,
-			v44,
-			v46,
-			v48,
-			v50,
-			v52,
-			v54,
-			v56,
-			v58,
-			v60,
-			v62,
-			v64,
-			v66,
-			v68,
-			v70,
-			v72,
-			v74,
-			v76,
-			v78,
-			v80,
-			v82,
-			v84,
-			v86,
-			v88,
-			v89,
-			v91,
-			v93,
-			v96,
-			v98,
-			v101,
-		})
-		if err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("table", err)
-		}
-		table = m
+		parts = v1
 	}
-	var sent any
+	var fieldsShown any
 	if slot != celrt.SlotTier {
-		v102 := celrt.Field(input, "key")
-		v103 := celrt.Field(input, "value")
-		v104 := celrt.Field(input, "name")
-		v105 := celrt.Field(input, "vector_field")
-		v106 := celrt.Field(input, "start")
-		v107 := celrt.Field(input, "stop")
-		v108 := celrt.Field(input, "end")
-		v109 := celrt.Field(input, "count")
-		v110 := celrt.Field(input, "element")
-		v111 := celrt.Field(input, "score")
-		v112 := celrt.Field(input, "member")
-		v113 := celrt.Field(input, "channel")
-		v114 := celrt.Field(input, "message")
-		v115 := celrt.Field(input, "subscription_id")
-		v116 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.MapType
-		var v117 any
-		if v116 {
+		v102 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.MapType
+		var v103 any
+		if v102 {
 			arg := celrt.Field(input, "fields")
 			arg2 := int64(limits.Summary)
 			if err := budget.Call("fields", arg, arg2); err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("sent", err)
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("fieldsShown", err)
 			}
 			arg3 := celrt.Fields(arg, arg2)
 			if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("sent", err)
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("fieldsShown", err)
 			}
-			v117 = "{" + arg3 + "}"
+			v103 = "{" + arg3 + "}"
 		} else {
-			v117 = celrt.Field(input, "fields")
+			v103 = celrt.Field(input, "fields")
 		}
-		v118 := celrt.Field(input, "entry_id")
-		v119 := celrt.Field(input, "group_name")
-		v120 := celrt.Field(input, "start_id")
-		v121 := celrt.Field(input, "consumer_name")
-		v122 := celrt.Field(input, "stream_id")
-		v123 := celrt.TypeOf(celrt.Field(input, "entry_ids")) == celrt.ListType
-		var v124 any
-		if v123 {
+		fieldsShown = v103
+	}
+	var idsShown any
+	if slot != celrt.SlotTier {
+		v104 := celrt.TypeOf(celrt.Field(input, "entry_ids")) == celrt.ListType
+		var v105 any
+		if v104 {
 			text, err := budget.JSON(celrt.Field(input, "entry_ids"))
 			if err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("sent", err)
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("idsShown", err)
 			}
 			arg4 := int64(limits.Summary)
 			if err := budget.CallText("truncate", text, arg4); err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("sent", err)
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("idsShown", err)
 			}
-			v124 = celrt.Truncate(text, arg4)
+			v105 = celrt.Truncate(text, arg4)
 		} else {
-			v124 = celrt.Field(input, "entry_ids")
+			v105 = celrt.Field(input, "entry_ids")
 		}
-		v125 := celrt.Field(input, "path")
-		v126 := celrt.Field(input, "old_key")
-		v127 := celrt.Field(input, "new_key")
-		v128 := celrt.Field(input, "pattern")
-		v129 := celrt.Field(input, "question")
-		v130 := celrt.Field(input, "section")
-		v131 := celrt.Field(input, "index_name")
-		v132 := celrt.Field(input, "prefix")
-		v133 := celrt.Field(input, "expire_seconds")
-		v134 := celrt.Field(input, "filter_expression")
-		m2, err := celrt.NewMap([]any{
-			"key",
-			"value",
-			"name",
-			"vector_field",
-			"start",
-			"stop",
-			"end",
-			"count",
-			"element",
-			"score",
-			"member",
-			"channel",
-			"message",
-			"subscription_id",
-			"fields",
-			"entry_id",
-			"group_name",
-			"start_id",
-			"consumer_name",
-			"stream_id",
-			"entry_ids",
-			"path",
-			"old_key",
-			"new_key",
-			"pattern",
-			"question",
-			"section",
-			"index_name",
-			"prefix",
-			"expire_seconds",
-			"filter_expression",
-		}, []any{
-			v102,
-			v103,
-			v104,
-			v105,
-			v106,
-			v107,
-			v108,
-			v109,
-			v110,
-			v111,
-			v112,
-			v113,
-			v114,
-			v115,
-			v117,
-			v118,
-			v119,
-			v120,
-			v121,
-			v122,
-			v124,
-			v125,
-			v126,
-			v127,
-			v128,
-			v129,
-			v130,
-			v131,
-			v132,
-			v133,
-			v134,
-		})
-		if err != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("sent", err)
+		idsShown = v105
+	}
+	var shown [][]any
+	if slot != celrt.SlotTier {
+		list := make([][]any, 0, len(parts))
+		for _, p := range parts {
+			if steps++; steps > celrt.MaxSteps {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", celrt.ErrSteps)
+			}
+			elem, err := celrt.IndexList(p, int64(0))
+			if err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			}
+			var v106 any
+			if int64(len(p)) == int64(1) {
+				v106 = nil
+			} else {
+				fOf := func() (string, error) {
+					elem2, err := celrt.IndexList(p, int64(1))
+					if err != nil {
+						return "", err
+					}
+					return elem2, nil
+				}
+				var fLazy celrt.Lazy[string]
+				f2, err := fLazy.Get(fOf)
+				if err != nil {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+				}
+				var v107 any
+				if f2 == "key" {
+					v107 = celrt.Field(input, "key")
+				} else {
+					f3, err := fLazy.Get(fOf)
+					if err != nil {
+						return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					}
+					var v108 any
+					if f3 == "value" {
+						v108 = celrt.Field(input, "value")
+					} else {
+						f4, err := fLazy.Get(fOf)
+						if err != nil {
+							return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+						}
+						var v109 any
+						if f4 == "name" {
+							v109 = celrt.Field(input, "name")
+						} else {
+							f5, err := fLazy.Get(fOf)
+							if err != nil {
+								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+							}
+							var v110 any
+							if f5 == "vector_field" {
+								v110 = celrt.Field(input, "vector_field")
+							} else {
+								f6, err := fLazy.Get(fOf)
+								if err != nil {
+									return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+								}
+								var v111 any
+								if f6 == "start" {
+									v111 = celrt.Field(input, "start")
+								} else {
+									f7, err := fLazy.Get(fOf)
+									if err != nil {
+										return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+									}
+									var v112 any
+									if f7 == "stop" {
+										v112 = celrt.Field(input, "stop")
+									} else {
+										f8, err := fLazy.Get(fOf)
+										if err != nil {
+											return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+										}
+										var v113 any
+										if f8 == "end" {
+											v113 = celrt.Field(input, "end")
+										} else {
+											f9, err := fLazy.Get(fOf)
+											if err != nil {
+												return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+											}
+											var v114 any
+											if f9 == "count" {
+												v114 = celrt.Field(input, "count")
+											} else {
+												f10, err := fLazy.Get(fOf)
+												if err != nil {
+													return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+												}
+												var v115 any
+												if f10 == "element" {
+													v115 = celrt.Field(input, "element")
+												} else {
+													f11, err := fLazy.Get(fOf)
+													if err != nil {
+														return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+													}
+													var v116 any
+													if f11 == "score" {
+														v116 = celrt.Field(input, "score")
+													} else {
+														f12, err := fLazy.Get(fOf)
+														if err != nil {
+															return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+														}
+														var v117 any
+														if f12 == "member" {
+															v117 = celrt.Field(input, "member")
+														} else {
+															f13, err := fLazy.Get(fOf)
+															if err != nil {
+																return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+															}
+															var v118 any
+															if f13 == "channel" {
+																v118 = celrt.Field(input, "channel")
+															} else {
+																f14, err := fLazy.Get(fOf)
+																if err != nil {
+																	return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																}
+																var v119 any
+																if f14 == "message" {
+																	v119 = celrt.Field(input, "message")
+																} else {
+																	f15, err := fLazy.Get(fOf)
+																	if err != nil {
+																		return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																	}
+																	var v120 any
+																	if f15 == "subscription_id" {
+																		v120 = celrt.Field(input, "subscription_id")
+																	} else {
+																		f16, err := fLazy.Get(fOf)
+																		if err != nil {
+																			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																		}
+																		var v121 any
+																		if f16 == "fields" {
+																			v121 = fieldsShown
+																		} else {
+																			f17, err := fLazy.Get(fOf)
+																			if err != nil {
+																				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																			}
+																			var v122 any
+																			if f17 == "entry_id" {
+																				v122 = celrt.Field(input, "entry_id")
+																			} else {
+																				f18, err := fLazy.Get(fOf)
+																				if err != nil {
+																					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																				}
+																				var v123 any
+																				if f18 == "group_name" {
+																					v123 = celrt.Field(input, "group_name")
+																				} else {
+																					f19, err := fLazy.Get(fOf)
+																					if err != nil {
+																						return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																					}
+																					var v124 any
+																					if f19 == "start_id" {
+																						v124 = celrt.Field(input, "start_id")
+																					} else {
+																						f20, err := fLazy.Get(fOf)
+																						if err != nil {
+																							return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																						}
+																						var v125 any
+																						if f20 == "consumer_name" {
+																							v125 = celrt.Field(input, "consumer_name")
+																						} else {
+																							f21, err := fLazy.Get(fOf)
+																							if err != nil {
+																								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																							}
+																							var v126 any
+																							if f21 == "stream_id" {
+																								v126 = celrt.Field(input, "stream_id")
+																							} else {
+																								f22, err := fLazy.Get(fOf)
+																								if err != nil {
+																									return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																								}
+																								var v127 any
+																								if f22 == "entry_ids" {
+																									v127 = idsShown
+																								} else {
+																									f23, err := fLazy.Get(fOf)
+																									if err != nil {
+																										return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																									}
+																									var v128 any
+																									if f23 == "path" {
+																										v128 = celrt.Field(input, "path")
+																									} else {
+																										f24, err := fLazy.Get(fOf)
+																										if err != nil {
+																											return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																										}
+																										var v129 any
+																										if f24 == "old_key" {
+																											v129 = celrt.Field(input, "old_key")
+																										} else {
+																											f25, err := fLazy.Get(fOf)
+																											if err != nil {
+																												return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																											}
+																											var v130 any
+																											if f25 == "new_key" {
+																												v130 = celrt.Field(input, "new_key")
+																											} else {
+																												f26, err := fLazy.Get(fOf)
+																												if err != nil {
+																													return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																												}
+																												var v131 any
+																												if f26 == "pattern" {
+																													v131 = celrt.Field(input, "pattern")
+																												} else {
+																													f27, err := fLazy.Get(fOf)
+																													if err != nil {
+																														return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																													}
+																													var v132 any
+																													if f27 == "question" {
+																														v132 = celrt.Field(input, "question")
+																													} else {
+																														f28, err := fLazy.Get(fOf)
+																														if err != nil {
+																															return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																														}
+																														var v133 any
+																														if f28 == "section" {
+																															v133 = celrt.Field(input, "section")
+																														} else {
+																															f29, err := fLazy.Get(fOf)
+																															if err != nil {
+																																return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																															}
+																															var v134 any
+																															if f29 == "index_name" {
+																																v134 = celrt.Field(input, "index_name")
+																															} else {
+																																f30, err := fLazy.Get(fOf)
+																																if err != nil {
+																																	return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																																}
+																																var v135 any
+																																if f30 == "prefix" {
+																																	v135 = celrt.Field(input, "prefix")
+																																} else {
+																																	f31, err := fLazy.Get(fOf)
+																																	if err != nil {
+																																		return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																																	}
+																																	var v136 any
+																																	if f31 == "expire_seconds" {
+																																		v136 = celrt.Field(input, "expire_seconds")
+																																	} else {
+																																		f32, err := fLazy.Get(fOf)
+																																		if err != nil {
+																																			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+																																		}
+																																		var v137 any
+																																		if f32 == "filter_expression" {
+																																			v137 = celrt.Field(input, "filter_expression")
+																																		} else {
+																																			v137 = nil
+																																		}
+																																		v136 = v137
+																																	}
+																																	v135 = v136
+																																}
+																																v134 = v135
+																															}
+																															v133 = v134
+																														}
+																														v132 = v133
+																													}
+																													v131 = v132
+																												}
+																												v130 = v131
+																											}
+																											v129 = v130
+																										}
+																										v128 = v129
+																									}
+																									v127 = v128
+																								}
+																								v126 = v127
+																							}
+																							v125 = v126
+																						}
+																						v124 = v125
+																					}
+																					v123 = v124
+																				}
+																				v122 = v123
+																			}
+																			v121 = v122
+																		}
+																		v120 = v121
+																	}
+																	v119 = v120
+																}
+																v118 = v119
+															}
+															v117 = v118
+														}
+														v116 = v117
+													}
+													v115 = v116
+												}
+												v114 = v115
+											}
+											v113 = v114
+										}
+										v112 = v113
+									}
+									v111 = v112
+								}
+								v110 = v111
+							}
+							v109 = v110
+						}
+						v108 = v109
+					}
+					v107 = v108
+				}
+				v106 = v107
+			}
+			var v138 string
+			if int64(len(p)) == int64(1) {
+				v138 = ""
+			} else {
+				elem3, err := celrt.IndexList(p, int64(1))
+				if err != nil {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+				}
+				v138 = elem3
+			}
+			v139 := []any{elem, v106, int64(len(p)) == int64(1), int64(len(p)) == int64(2), v138}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			}
+			list = append(list, v139)
 		}
-		sent = m2
+		shown = list
 	}
 	var official celrt.Optional[string]
 	if slot != celrt.SlotTier {
-		v135, failure := func() (bool, error) {
-			found, err := celrt.In(name, table)
-			if err != nil {
-				return false, err
-			}
-			return found, nil
-		}()
-		ok, failure2 := v135, failure
-		if failure != nil || ok {
-			v137, failure5 := func() (bool, error) {
-				found2 := true
-				var failure3 error
-				elem, err := celrt.Index(table, name)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				x, err := func(v any) ([][]string, error) {
-					return celrt.AsList(v, func(v any) ([]string, error) {
-						return celrt.AsList(v, celrt.AsString)
-					})
-				}(elem)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				for _, p := range x {
-					if steps++; steps > celrt.MaxSteps {
-						return false, budget.Failure(celrt.ErrSteps)
-					}
-					v136, failure4 := func() (bool, error) {
-						ok2 := int64(len(p)) != int64(2)
-						if !ok2 {
-							elem2, err := celrt.IndexList(p, int64(1))
-							if err != nil {
-								return false, budget.Failure(err)
-							}
-							elem3, err := celrt.Index(sent, elem2)
-							if err != nil {
-								return false, budget.Failure(err)
-							}
-							ok2 = !celrt.Equal(elem3, nil)
-						}
-						return ok2, nil
-					}()
-					if failure4 != nil {
-						if failure3 == nil {
-							failure3 = failure4
-						}
-						continue
-					}
-					found2 = v136
-					if !found2 {
-						break
-					}
-				}
-				if found2 && failure3 != nil {
-					return false, budget.Failure(failure3)
-				}
-				return found2, nil
-			}()
-			ok, failure2 = celrt.And(v135, failure, v137, failure5)
-		}
-		if failure2 != nil {
-			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(failure2))
-		}
-		var v138 celrt.Optional[string]
+		ok := int64(len(shown)) > int64(0)
 		if ok {
-			elem4, err := celrt.Index(table, name)
-			if err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+			found := true
+			var failure error
+			for _, x := range shown {
+				if steps++; steps > celrt.MaxSteps {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", celrt.ErrSteps)
+				}
+				v142, failure5 := func() (bool, error) {
+					v140, failure2 := func() (bool, error) {
+						elem4, err := celrt.IndexList(x, int64(3))
+						if err != nil {
+							return false, err
+						}
+						x2, err := celrt.AsBool(elem4)
+						if err != nil {
+							return false, err
+						}
+						return !x2, nil
+					}()
+					ok2, failure3 := v140, failure2
+					if failure2 != nil || !ok2 {
+						v141, failure4 := func() (bool, error) {
+							elem5, err := celrt.IndexList(x, int64(1))
+							if err != nil {
+								return false, budget.Failure(err)
+							}
+							return !celrt.Equal(elem5, nil), nil
+						}()
+						ok2, failure3 = celrt.Or(v140, failure2, v141, failure4)
+					}
+					if failure3 != nil {
+						return false, budget.Failure(failure3)
+					}
+					return ok2, nil
+				}()
+				if failure5 != nil {
+					if failure == nil {
+						failure = failure5
+					}
+					continue
+				}
+				found = v142
+				if !found {
+					break
+				}
 			}
-			x2, err := func(v any) ([][]string, error) {
-				return celrt.AsList(v, func(v any) ([]string, error) {
-					return celrt.AsList(v, celrt.AsString)
-				})
-			}(elem4)
-			if err != nil {
-				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+			if found && failure != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(failure))
 			}
-			list := make([][]string, 0, len(x2))
-			for _, p2 := range x2 {
+			ok = found
+		}
+		var v143 celrt.Optional[string]
+		if ok {
+			list2 := make([][]any, 0, len(shown))
+			for _, x3 := range shown {
 				if steps++; steps > celrt.MaxSteps {
 					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(celrt.ErrSteps))
 				}
-				ok3 := int64(len(p2)) == int64(1)
-				if !ok3 {
-					elem5, err := celrt.IndexList(p2, int64(1))
+				v144, failure6 := func() (bool, error) {
+					elem6, err := celrt.IndexList(x3, int64(2))
 					if err != nil {
-						return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+						return false, budget.Failure(err)
 					}
-					elem6, err := celrt.Index(sent, elem5)
+					x4, err := celrt.AsBool(elem6)
 					if err != nil {
-						return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+						return false, budget.Failure(err)
 					}
-					ok3 = !celrt.Equal(elem6, nil)
+					return x4, nil
+				}()
+				ok3, failure7 := v144, failure6
+				if failure6 != nil || !ok3 {
+					v145, failure8 := func() (bool, error) {
+						elem7, err := celrt.IndexList(x3, int64(1))
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return !celrt.Equal(elem7, nil), nil
+					}()
+					ok3, failure7 = celrt.Or(v144, failure6, v145, failure8)
+				}
+				if failure7 != nil {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(failure7))
 				}
 				if ok3 {
 					if err := budget.Charge("_+_", 16); err != nil {
 						return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 					}
-					list = append(list, p2)
+					list2 = append(list2, x3)
 				}
 			}
-			list2 := make([]string, 0, len(list))
-			for _, p3 := range list {
+			list3 := make([]any, 0, len(list2))
+			for _, x5 := range list2 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(celrt.ErrSteps))
 				}
-				elem7, err := celrt.IndexList(p3, int64(0))
+				elem8, err := celrt.IndexList(x5, int64(0))
 				if err != nil {
 					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 				}
-				var v139 any
-				if int64(len(p3)) == int64(1) {
-					v139 = ""
+				elem9, err := celrt.IndexList(x5, int64(2))
+				if err != nil {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+				}
+				x6, err := celrt.AsBool(elem9)
+				if err != nil {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+				}
+				var v146 any
+				if x6 {
+					v146 = ""
 				} else {
 					vOf := func() (any, error) {
-						elem8, err := celrt.IndexList(p3, int64(1))
+						elem10, err := celrt.IndexList(x5, int64(1))
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						elem9, err := celrt.Index(sent, elem8)
-						if err != nil {
-							return nil, budget.Failure(err)
-						}
-						return elem9, nil
+						return elem10, nil
 					}
 					var vLazy celrt.Lazy[any]
-					v142, failure6 := func() (bool, error) {
-						elem10, err := celrt.IndexList(p3, int64(1))
+					v148, failure9 := func() (bool, error) {
+						elem11, err := celrt.IndexList(x5, int64(4))
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						v141 := slices.Contains([]string{"fields", "entry_ids"}, elem10)
-						return v141, nil
+						found2, err := celrt.In(elem11, celrt.ListOf([]string{"fields", "entry_ids"}))
+						if err != nil {
+							return false, budget.Failure(err)
+						}
+						return found2, nil
 					}()
-					ok4, failure7 := v142, failure6
-					if failure6 != nil || ok4 {
-						v144, failure8 := func() (bool, error) {
-							v143, err := vLazy.Get(vOf)
+					ok4, failure10 := v148, failure9
+					if failure9 != nil || ok4 {
+						v150, failure11 := func() (bool, error) {
+							v149, err := vLazy.Get(vOf)
 							if err != nil {
 								return false, budget.Failure(err)
 							}
-							return celrt.TypeOf(v143) == celrt.StringType, nil
+							return celrt.TypeOf(v149) == celrt.StringType, nil
 						}()
-						ok4, failure7 = celrt.And(v142, failure6, v144, failure8)
+						ok4, failure10 = celrt.And(v148, failure9, v150, failure11)
 					}
-					if failure7 != nil {
-						return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(failure7))
+					if failure10 != nil {
+						return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(failure10))
 					}
-					var v145 any
+					var v151 any
 					if ok4 {
-						v146, err := vLazy.Get(vOf)
+						v152, err := vLazy.Get(vOf)
 						if err != nil {
 							return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 						}
-						v145 = v146
+						v151 = v152
 					} else {
-						v147, err := vLazy.Get(vOf)
+						v153, err := vLazy.Get(vOf)
 						if err != nil {
 							return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 						}
-						var v148 string
-						if celrt.TypeOf(v147) == celrt.StringType {
-							v149, err := vLazy.Get(vOf)
+						var v154 string
+						if celrt.TypeOf(v153) == celrt.StringType {
+							v155, err := vLazy.Get(vOf)
 							if err != nil {
 								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 							}
-							if err := budget.CallText("collapse", v149); err != nil {
+							if err := budget.CallText("collapse", v155); err != nil {
 								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 							}
-							x3, err := celrt.AsString(v149)
+							x7, err := celrt.AsString(v155)
 							if err != nil {
 								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 							}
-							arg5 := celrt.Collapse(x3)
+							arg5 := celrt.Collapse(x7)
 							if err := budget.CallText("truncate", arg5, int64(160)); err != nil {
 								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 							}
@@ -29167,57 +29575,62 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits, slo
 							if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+1)); err != nil {
 								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 							}
-							v148 = "'" + arg6 + "'"
+							v154 = "'" + arg6 + "'"
 						} else {
-							v150, err := vLazy.Get(vOf)
+							v156, err := vLazy.Get(vOf)
 							if err != nil {
 								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 							}
-							if err := budget.Call("mcpValue", v150); err != nil {
+							if err := budget.Call("mcpValue", v156); err != nil {
 								return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 							}
-							v148 = celrt.MCPValue(v150)
+							v154 = celrt.MCPValue(v156)
 						}
-						v145 = v148
+						v151 = v154
 					}
-					v139 = v145
+					v146 = v151
 				}
-				x4, err := celrt.AsString(v139)
+				if err := budget.Call("_+_", elem8, v146); err != nil {
+					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+				}
+				sum, err := celrt.Add(elem8, v146)
 				if err != nil {
 					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 				}
-				if err := budget.Charge("_+_", int64(len(elem7)+len(x4))); err != nil {
-					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
-				}
-				elem11 := elem7 + x4
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 				}
-				list2 = append(list2, elem11)
+				list3 = append(list3, sum)
 			}
-			if err := budget.Call("join", list2, ""); err != nil {
+			if err := budget.Call("join", list3, ""); err != nil {
 				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
 			}
-			v138 = celrt.Of(celrt.JoinSep(list2, ""))
+			x8, err := func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			}(list3)
+			if err != nil {
+				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("official", budget.Failure(err))
+			}
+			v143 = celrt.Of(celrt.JoinSep(x8, ""))
 		} else {
-			v138 = celrt.None[string]()
+			v143 = celrt.None[string]()
 		}
-		official = v138
+		official = v143
 	}
 	var keys []string
 	if slot != celrt.SlotTier {
-		v151 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
-		var v152 any
-		if v151 {
-			v152 = celrt.Field(input, "key")
+		v157 := celrt.TypeOf(celrt.Field(input, "key")) == celrt.ListType
+		var v158 any
+		if v157 {
+			v158 = celrt.Field(input, "key")
 		} else {
-			v152 = []any{celrt.Field(input, "key")}
+			v158 = []any{celrt.Field(input, "key")}
 		}
-		items, err := celrt.Iterate(v152)
+		items, err := celrt.Iterate(v158)
 		if err != nil {
 			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 		}
-		list3 := make([]any, 0, items.Len())
+		list4 := make([]any, 0, items.Len())
 		for i := range items.Len() {
 			k := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
@@ -29227,22 +29640,22 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits, slo
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 				}
-				list3 = append(list3, k)
+				list4 = append(list4, k)
 			}
 		}
-		list4 := make([]string, 0, len(list3))
-		for _, k2 := range list3 {
+		list5 := make([]string, 0, len(list4))
+		for _, k2 := range list4 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(celrt.ErrSteps))
 			}
 			if err := budget.CallText("collapse", k2); err != nil {
 				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 			}
-			x5, err := celrt.AsString(k2)
+			x9, err := celrt.AsString(k2)
 			if err != nil {
 				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 			}
-			arg7 := celrt.Collapse(x5)
+			arg7 := celrt.Collapse(x9)
 			if err := budget.CallText("truncate", arg7, int64(80)); err != nil {
 				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 			}
@@ -29254,25 +29667,25 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits, slo
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("keys", budget.Failure(err))
 			}
-			list4 = append(list4, elem12)
+			list5 = append(list5, elem12)
 		}
-		keys = list4
+		keys = list5
 	}
 	var expiry string
 	if slot == celrt.SlotPreview {
 		eOf := func() ([][]any, error) {
-			v153 := []any{"expireSeconds", celrt.Field(input, "expireSeconds")}
-			v154 := []any{"expiration", celrt.Field(input, "expiration")}
-			v155 := []any{"expire_seconds", celrt.Field(input, "expire_seconds")}
-			v156 := [][]any{v153, v154, v155, []any{"expire", celrt.Field(input, "expire")}}
-			list5 := make([][]any, 0, len(v156))
-			for _, f := range v156 {
+			v159 := []any{"expireSeconds", celrt.Field(input, "expireSeconds")}
+			v160 := []any{"expiration", celrt.Field(input, "expiration")}
+			v161 := []any{"expire_seconds", celrt.Field(input, "expire_seconds")}
+			v162 := [][]any{v159, v160, v161, []any{"expire", celrt.Field(input, "expire")}}
+			list6 := make([][]any, 0, len(v162))
+			for _, f33 := range v162 {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, budget.Failure(celrt.ErrSteps)
 				}
 				ok5 := name != "expire"
 				if ok5 {
-					elem13, err := celrt.IndexList(f, int64(1))
+					elem13, err := celrt.IndexList(f33, int64(1))
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
@@ -29282,19 +29695,19 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits, slo
 					if err := budget.Charge("_+_", 16); err != nil {
 						return nil, budget.Failure(err)
 					}
-					list5 = append(list5, f)
+					list6 = append(list6, f33)
 				}
 			}
-			return list5, nil
+			return list6, nil
 		}
 		var eLazy celrt.Lazy[[][]any]
 		e2, err := eLazy.Get(eOf)
 		if err != nil {
 			return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", budget.Failure(err))
 		}
-		var v157 string
+		var v163 string
 		if int64(len(e2)) == int64(0) {
-			v157 = ""
+			v163 = ""
 		} else {
 			e3, err := eLazy.Get(eOf)
 			if err != nil {
@@ -29325,17 +29738,19 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits, slo
 			if err := budget.ChargeEach("_+_", int64(13+len(r)), int64(13+len(r)+9)); err != nil {
 				return letsRedisAny{}, celrt.Budget{}, 0, celrt.InLet("expiry", budget.Failure(err))
 			}
-			v157 = " (expires in " + r + " seconds)"
+			v163 = " (expires in " + r + " seconds)"
 		}
-		expiry = v157
+		expiry = v163
 	}
 	return letsRedisAny{
-		name:     name,
-		table:    table,
-		sent:     sent,
-		official: official,
-		keys:     keys,
-		expiry:   expiry,
+		name:        name,
+		parts:       parts,
+		fieldsShown: fieldsShown,
+		idsShown:    idsShown,
+		shown:       shown,
+		official:    official,
+		keys:        keys,
+		expiry:      expiry,
 	}, budget, steps, nil
 }
 
@@ -29366,64 +29781,99 @@ func letsRedisAnyOf(input *value.Object, tool string, limits runtime.Limits, slo
 // Defined in formatters.yaml, registered with owner "formatters.yaml#redis:*":
 //
 //	name = toolPart(tool)
-//	table = {"set": [["set ", "key"], [" to ", "value"]], "get": [["read ", "key"]],
-//	  "hset": [["set field ", "key"], [" of hash ", "name"], [" to ", "value"]],
-//	  "hget": [["read field ", "key"], [" of hash ", "name"]],
-//	  "hdel": [["DELETE field ", "key"], [" of hash ", "name"]],
-//	  "hgetall": [["read hash ", "name"]], "hexists": [["check for field ", "key"], [" in hash ", "name"]],
-//	  "set_vector_in_hash": [["store a vector in hash ", "name"], [" field ", "vector_field", "?"]],
-//	  "get_vector_from_hash": [["read the vector of hash ", "name"], [" field ", "vector_field", "?"]],
-//	  "lpush": [["push ", "value"], [" onto the head of list ", "name"]],
-//	  "rpush": [["push ", "value"], [" onto the tail of list ", "name"]],
-//	  "lpop": [["pop the head of list ", "name"]], "rpop": [["pop the tail of list ", "name"]],
-//	  "lrange": [["read list ", "name"], [" from ", "start"], [" to ", "stop"]], "llen": [["count list ", "name"]],
-//	  "lrem": [["remove ", "element"], [" from list ", "name"], [", count ", "count"]],
-//	  "sadd": [["add ", "value"], [" to set ", "name"]], "srem": [["remove ", "value"], [" from set ", "name"]],
-//	  "smembers": [["read set ", "name"]],
-//	  "zadd": [["add ", "member"], [" with score ", "score"], [" to sorted set ", "key"]],
-//	  "zrange": [["read sorted set ", "key"], [" from ", "start"], [" to ", "end"]],
-//	  "zrem": [["remove ", "member"], [" from sorted set ", "key"]],
-//	  "publish": [["publish ", "message"], [" to channel ", "channel"]],
-//	  "subscribe": [["subscribe to channel ", "channel"]], "psubscribe": [["subscribe to channels matching ", "pattern"]],
-//	  "read_messages": [["read the messages of subscription ", "subscription_id"]],
-//	  "unsubscribe": [["end subscription ", "subscription_id"]],
-//	  "xadd": [["add an entry ", "fields"], [" to stream ", "key"]],
-//	  "xrange": [["read stream ", "key"], [", count ", "count", "?"]],
-//	  "xdel": [["DELETE entry ", "entry_id"], [" of stream ", "key"]],
-//	  "xgroup_create": [["create consumer group ", "group_name"], [" on stream ", "key"], [" from ", "start_id", "?"]],
-//	  "xgroup_destroy": [["DELETE consumer group ", "group_name"], [" of stream ", "key"]],
-//	  "xreadgroup": [["read stream ", "key"], [" as ", "consumer_name"], [" of group ", "group_name"], [" from ", "stream_id", "?"]],
-//	  "xack": [["acknowledge entries ", "entry_ids"], [" of group ", "group_name"], [" on stream ", "key"]],
-//	  "json_set": [["set ", "path"], [" of JSON ", "name"], [" to ", "value"]],
-//	  "json_get": [["read JSON ", "name"], [" at ", "path", "?"]],
-//	  "json_del": [["DELETE JSON ", "name"], [" at ", "path", "?"]],
-//	  "type": [["read the type of key ", "key"]],
-//	  "expire": [["make key ", "name"], [" expire in ", "expire_seconds"], [" seconds"]],
-//	  "rename": [["rename key ", "old_key"], [" to ", "new_key"], [" (replacing that key if it exists)"]],
-//	  "scan_keys": [["list keys"], [" matching ", "pattern", "?"]], "scan_all_keys": [["list keys"], [" matching ", "pattern", "?"]],
-//	  "search_redis_documents": [["search the Redis documentation for ", "question"]],
-//	  "dbsize": [["count the keys of the database"]], "info": [["read server information"], [", section ", "section", "?"]],
-//	  "client_list": [["list the connected clients"]], "get_indexes": [["list the search indexes"]],
-//	  "get_index_info": [["read search index ", "index_name"]],
-//	  "get_indexed_keys_number": [["count the keys of search index ", "index_name"]],
-//	  "create_vector_index_hash": [["create a vector index"], [" ", "index_name", "?"], [" on hashes whose key starts with ", "prefix", "?"],
-//	    [", field ", "vector_field", "?"]],
-//	  "vector_search_hash": [["search vectors"], [" of index ", "index_name", "?"]],
-//	  "hybrid_search": [["search vectors"], [" of index ", "index_name", "?"], [" filtered by ", "filter_expression", "?"]]}
-//	sent = {"key": input.key, "value": input.value, "name": input.name, "vector_field": input.vector_field, "start": input.start,
-//	  "stop": input.stop, "end": input.end, "count": input.count, "element": input.element, "score": input.score,
-//	  "member": input.member, "channel": input.channel, "message": input.message, "subscription_id": input.subscription_id,
-//	  "fields": type(input.fields) == map ? "{" + fields(input.fields, limits.summary) + "}" : input.fields,
-//	  "entry_id": input.entry_id, "group_name": input.group_name, "start_id": input.start_id,
-//	  "consumer_name": input.consumer_name, "stream_id": input.stream_id,
-//	  "entry_ids": type(input.entry_ids) == list ? truncate(json(input.entry_ids), limits.summary) : input.entry_ids, "path": input.path,
-//	  "old_key": input.old_key, "new_key": input.new_key, "pattern": input.pattern, "question": input.question,
-//	  "section": input.section, "index_name": input.index_name, "prefix": input.prefix, "expire_seconds": input.expire_seconds,
-//	  "filter_expression": input.filter_expression}
-//	official = name in table && table[name].all(p, p.size() != 2 || sent[p[1]] != null)
-//	  ? optional.of(table[name].filter(p, p.size() == 1 || sent[p[1]] != null).map(p, string(p[0]) + (p.size() == 1 ? ""
-//	      : cel.bind(v, sent[p[1]],
-//	          p[1] in ["fields", "entry_ids"] && type(v) == string ? v
+//	parts = name == "set" ? [["set ", "key"], [" to ", "value"]]
+//	: name == "get" ? [["read ", "key"]]
+//	: name == "hset" ? [["set field ", "key"], [" of hash ", "name"], [" to ", "value"]]
+//	: name == "hget" ? [["read field ", "key"], [" of hash ", "name"]]
+//	: name == "hdel" ? [["DELETE field ", "key"], [" of hash ", "name"]]
+//	: name == "hgetall" ? [["read hash ", "name"]]
+//	: name == "hexists" ? [["check for field ", "key"], [" in hash ", "name"]]
+//	: name == "set_vector_in_hash" ? [["store a vector in hash ", "name"], [" field ", "vector_field", "?"]]
+//	: name == "get_vector_from_hash" ? [["read the vector of hash ", "name"], [" field ", "vector_field", "?"]]
+//	: name == "lpush" ? [["push ", "value"], [" onto the head of list ", "name"]]
+//	: name == "rpush" ? [["push ", "value"], [" onto the tail of list ", "name"]]
+//	: name == "lpop" ? [["pop the head of list ", "name"]]
+//	: name == "rpop" ? [["pop the tail of list ", "name"]]
+//	: name == "lrange" ? [["read list ", "name"], [" from ", "start"], [" to ", "stop"]]
+//	: name == "llen" ? [["count list ", "name"]]
+//	: name == "lrem" ? [["remove ", "element"], [" from list ", "name"], [", count ", "count"]]
+//	: name == "sadd" ? [["add ", "value"], [" to set ", "name"]]
+//	: name == "srem" ? [["remove ", "value"], [" from set ", "name"]]
+//	: name == "smembers" ? [["read set ", "name"]]
+//	: name == "zadd" ? [["add ", "member"], [" with score ", "score"], [" to sorted set ", "key"]]
+//	: name == "zrange" ? [["read sorted set ", "key"], [" from ", "start"], [" to ", "end"]]
+//	: name == "zrem" ? [["remove ", "member"], [" from sorted set ", "key"]]
+//	: name == "publish" ? [["publish ", "message"], [" to channel ", "channel"]]
+//	: name == "subscribe" ? [["subscribe to channel ", "channel"]]
+//	: name == "psubscribe" ? [["subscribe to channels matching ", "pattern"]]
+//	: name == "read_messages" ? [["read the messages of subscription ", "subscription_id"]]
+//	: name == "unsubscribe" ? [["end subscription ", "subscription_id"]]
+//	: name == "xadd" ? [["add an entry ", "fields"], [" to stream ", "key"]]
+//	: name == "xrange" ? [["read stream ", "key"], [", count ", "count", "?"]]
+//	: name == "xdel" ? [["DELETE entry ", "entry_id"], [" of stream ", "key"]]
+//	: name == "xgroup_create" ? [["create consumer group ", "group_name"], [" on stream ", "key"], [" from ", "start_id", "?"]]
+//	: name == "xgroup_destroy" ? [["DELETE consumer group ", "group_name"], [" of stream ", "key"]]
+//	: name == "xreadgroup" ? [["read stream ", "key"], [" as ", "consumer_name"], [" of group ", "group_name"], [" from ", "stream_id", "?"]]
+//	: name == "xack" ? [["acknowledge entries ", "entry_ids"], [" of group ", "group_name"], [" on stream ", "key"]]
+//	: name == "json_set" ? [["set ", "path"], [" of JSON ", "name"], [" to ", "value"]]
+//	: name == "json_get" ? [["read JSON ", "name"], [" at ", "path", "?"]]
+//	: name == "json_del" ? [["DELETE JSON ", "name"], [" at ", "path", "?"]]
+//	: name == "type" ? [["read the type of key ", "key"]]
+//	: name == "expire" ? [["make key ", "name"], [" expire in ", "expire_seconds"], [" seconds"]]
+//	: name == "rename" ? [["rename key ", "old_key"], [" to ", "new_key"], [" (replacing that key if it exists)"]]
+//	: name == "scan_keys" ? [["list keys"], [" matching ", "pattern", "?"]]
+//	: name == "scan_all_keys" ? [["list keys"], [" matching ", "pattern", "?"]]
+//	: name == "search_redis_documents" ? [["search the Redis documentation for ", "question"]]
+//	: name == "dbsize" ? [["count the keys of the database"]]
+//	: name == "info" ? [["read server information"], [", section ", "section", "?"]]
+//	: name == "client_list" ? [["list the connected clients"]]
+//	: name == "get_indexes" ? [["list the search indexes"]]
+//	: name == "get_index_info" ? [["read search index ", "index_name"]]
+//	: name == "get_indexed_keys_number" ? [["count the keys of search index ", "index_name"]]
+//	: name == "create_vector_index_hash" ? [["create a vector index"], [" ", "index_name", "?"], [" on hashes whose key starts with ", "prefix", "?"],
+//	    [", field ", "vector_field", "?"]]
+//	: name == "vector_search_hash" ? [["search vectors"], [" of index ", "index_name", "?"]]
+//	: name == "hybrid_search" ? [["search vectors"], [" of index ", "index_name", "?"], [" filtered by ", "filter_expression", "?"]]
+//	: []
+//	fieldsShown = type(input.fields) == map ? "{" + fields(input.fields, limits.summary) + "}" : input.fields
+//	idsShown = type(input.entry_ids) == list ? truncate(json(input.entry_ids), limits.summary) : input.entry_ids
+//	shown = parts.map(p, [string(p[0]), p.size() == 1 ? null : cel.bind(f, string(p[1]),
+//	    f == "key" ? input.key
+//	    : f == "value" ? input.value
+//	    : f == "name" ? input.name
+//	    : f == "vector_field" ? input.vector_field
+//	    : f == "start" ? input.start
+//	    : f == "stop" ? input.stop
+//	    : f == "end" ? input.end
+//	    : f == "count" ? input.count
+//	    : f == "element" ? input.element
+//	    : f == "score" ? input.score
+//	    : f == "member" ? input.member
+//	    : f == "channel" ? input.channel
+//	    : f == "message" ? input.message
+//	    : f == "subscription_id" ? input.subscription_id
+//	    : f == "fields" ? fieldsShown
+//	    : f == "entry_id" ? input.entry_id
+//	    : f == "group_name" ? input.group_name
+//	    : f == "start_id" ? input.start_id
+//	    : f == "consumer_name" ? input.consumer_name
+//	    : f == "stream_id" ? input.stream_id
+//	    : f == "entry_ids" ? idsShown
+//	    : f == "path" ? input.path
+//	    : f == "old_key" ? input.old_key
+//	    : f == "new_key" ? input.new_key
+//	    : f == "pattern" ? input.pattern
+//	    : f == "question" ? input.question
+//	    : f == "section" ? input.section
+//	    : f == "index_name" ? input.index_name
+//	    : f == "prefix" ? input.prefix
+//	    : f == "expire_seconds" ? input.expire_seconds
+//	    : f == "filter_expression" ? input.filter_expression
+//	    : null), p.size() == 1, p.size() == 2, p.size() == 1 ? "" : string(p[1])])
+//	official = shown.size() > 0 && shown.all(x, !x[3] || x[1] != null)
+//	  ? optional.of(shown.filter(x, x[2] || x[1] != null)
+//	      .map(x, x[0] + (x[2] ? "" : cel.bind(v, x[1],
+//	          x[4] in ["fields", "entry_ids"] && type(v) == string ? v
 //	          : type(v) == string ? "'" + truncate(collapse(v), 160) + "'"
 //	          : mcpValue(v)))).join(""))
 //	  : optional.none()
