@@ -77,6 +77,11 @@ func Entries() []runtime.Entry {
 		{Key: "shell", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
 		{Key: "shell_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
 		{Key: "exec_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
+		{Key: "execute_bash", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
+		{Key: "execute_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
+		{Key: "developer__shell", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
+		{Key: "terminal", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
+		{Key: "run_terminal_command", Owner: "formatters.yaml#run_shell_command", Formatter: formatterRunShellCommand, AliasOf: "run_shell_command"},
 		{Key: "write_stdin", Owner: "formatters.yaml#write_stdin", Formatter: formatterWriteStdin},
 		{Key: "MultiEdit", Owner: "formatters.yaml#MultiEdit", Formatter: formatterMultiEdit},
 		{Key: "multiedit", Owner: "formatters.yaml#MultiEdit", Formatter: formatterMultiEdit, AliasOf: "MultiEdit"},
@@ -10625,7 +10630,14 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 		v77 := []any{"dir_path", celrt.Field(input, "dir_path")}
 		v78 := []any{"directory", celrt.Field(input, "directory")}
 		v79 := []any{"work_dir", celrt.Field(input, "work_dir")}
-		v80 := [][]any{v77, v78, []any{"workdir", celrt.Field(input, "workdir")}, v79}
+		v80 := [][]any{
+			v77,
+			v78,
+			[]any{"workdir", celrt.Field(input, "workdir")},
+			v79,
+			[]any{"cd", celrt.Field(input, "cd")},
+			[]any{"cwd", celrt.Field(input, "cwd")},
+		}
 		list10 := make([][]any, 0, len(v80))
 		for _, d6 := range v80 {
 			if steps++; steps > celrt.MaxSteps {
@@ -11386,7 +11398,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 
 // PreviewRunShellCommand formats calls to "run_shell_command" (Shell).
 //
-// Also registered as "Bash", "shell", "shell_command", "exec_command".
+// Also registered as "Bash", "shell", "shell_command", "exec_command", "execute_bash", "execute_command", "developer__shell", "terminal", "run_terminal_command".
 //
 // The command in full (each line's white space runs folded, blank lines
 // dropped, so padding hides nothing; a script of more than 1000 lines is
@@ -11415,8 +11427,12 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 // several directories or both timeouts, and they differ, each is shown
 // with its name: the field the tool named reads first and whole (cmd for
 // exec_command, command for the others), the other on one line, cut at the
-// summary limit. The tool named bash has no entry: its prompt shows the
-// command itself.
+// summary limit. Other agents' shells send command too: Amazon Q and
+// OpenHands execute_bash, Cline and Roo Code execute_command (Roo's cwd;
+// requires_approval, the model's claim that the command needs no approval,
+// follows the preview), Goose developer__shell, Zed terminal (cd),
+// Continue run_terminal_command (waitForCompletion follows the preview).
+// The tool named bash has no entry: its prompt shows the command itself.
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#run_shell_command":
 //
@@ -11463,7 +11479,8 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 //	shown = count <= 1000
 //	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
 //	  : collapse(script)
-//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir]]
+//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir],
+//	  ["cd", input.cd], ["cwd", input.cwd]]
 //	  .filter(d, nonEmpty(d[1]).hasValue()).map(d, [string(d[0]), nonEmpty(d[1]).value()])
 //	perms = nonEmpty(input.sandbox_permissions).orValue("")
 //	grants = cel.bind(ap, type(input.additional_permissions) == map ? input.additional_permissions : dyn({}),
@@ -12148,8 +12165,10 @@ var formatterRunShellCommand = &slots{
 	presentation: runtime.Presentation{Title: "Shell", Category: "shell", NerdIcon: "\uf120", PlainIcon: "$"},
 	fields: runtime.InputFields{Read: [][]string{
 		{"additional_permissions"},
+		{"cd"},
 		{"cmd"},
 		{"command"},
+		{"cwd"},
 		{"dangerouslyDisableSandbox"},
 		{"description"},
 		{"dir_path"},

@@ -127,6 +127,8 @@ var agentSchemas = map[string]map[string][]string{
 		"directory":                  {"gemini-cli run_shell_command (2025)", "qwen-code run_shell_command"},
 		"workdir":                    {"codex shell", "codex shell_command", "codex exec_command"},
 		"work_dir":                   {"strands shell"},
+		"cd":                         {"zed terminal"},
+		"cwd":                        {"roo-code execute_command"},
 		"timeout":                    {"claude-code Bash", "qwen-code run_shell_command", "strands shell", "continue-cli Bash", "kimi-cli Bash"},
 		"timeout_ms":                 {"codex shell", "codex shell_command"},
 		"run_in_background":          {"claude-code Bash"},
