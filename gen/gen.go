@@ -190,7 +190,9 @@ func emit(c *celfmt.Checked, cfg Config, entries []celfmt.GeneratedEntry, plans 
 					quoted[j] = fmt.Sprintf("%q", a)
 				}
 				f.Comment("")
-				f.Commentf("Also registered as %s.", commentText(strings.Join(quoted, ", ")))
+				for _, line := range wrap("Also registered as "+strings.Join(quoted, ", ")+".", 72) {
+					f.Comment(commentLine(line))
+				}
 			}
 			if e.Description != "" {
 				f.Comment("")

@@ -4008,7 +4008,8 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 
 // PreviewGrep formats calls to "grep" (Grep).
 //
-// Also registered as "Grep", "grep_search", "search_file_content", "grep_files".
+// Also registered as "Grep", "grep_search", "search_file_content",
+// "grep_files".
 //
 // The pattern and the file filter on one line, and the path or the working
 // directory. The filter is glob (pi, oh-my-pi, Claude Code Grep, Qwen Code
@@ -11398,7 +11399,9 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 
 // PreviewRunShellCommand formats calls to "run_shell_command" (Shell).
 //
-// Also registered as "Bash", "shell", "shell_command", "exec_command", "execute_bash", "execute_command", "developer__shell", "terminal", "run_terminal_command".
+// Also registered as "Bash", "shell", "shell_command", "exec_command",
+// "execute_bash", "execute_command", "developer__shell", "terminal",
+// "run_terminal_command".
 //
 // The command in full (each line's white space runs folded, blank lines
 // dropped, so padding hides nothing; a script of more than 1000 lines is
