@@ -428,6 +428,11 @@ var toolUses = map[string][]toolUse{
 		{agent: "Codex", schema: "openai/codex codex-rs/core plan_tool.rs (update_plan)",
 			input: `{"plan": [{"step": "Push to main", "status": "in_progress"}]}`, shows: []string{"Push to main"}},
 	},
+	"use_aws": {
+		{agent: "Amazon Q Developer CLI", schema: "aws/amazon-q-developer-cli crates/chat-cli/src/cli/chat/tools/use_aws.rs",
+			input: `{"service_name": "iam", "operation_name": "attach-role-policy", "parameters": {"role-name": "ci", "policy-arn": "arn:aws:iam::aws:policy/AdministratorAccess"}, "region": "us-east-1", "label": "Grant"}`,
+			shows: []string{"attach-role-policy (NOT read-only)", "AdministratorAccess", "us-east-1"}},
+	},
 	"write_stdin": {
 		{agent: "Codex", schema: "openai/codex codex-rs/core/src/tools/handlers/unified_exec.rs (write_stdin)",
 			input: `{"session_id": 9, "chars": "DROP DATABASE orders;\n", "yield_time_ms": 1000}`, shows: []string{"DROP DATABASE orders;\\n", "session 9"}},

@@ -170,6 +170,7 @@ func Entries() []runtime.Entry {
 		{Key: "need_info", Owner: "formatters.yaml#need_info", Formatter: formatterNeedInfo},
 		{Key: "peekaboo:need_info", Owner: "formatters.yaml#need_info", Formatter: formatterNeedInfo, AliasOf: "need_info"},
 		{Key: "aws-api:*", Owner: "catalog/cloud.yaml#aws-api:*", Formatter: formatterAwsApiAny},
+		{Key: "use_aws", Owner: "catalog/cloud.yaml#use_aws", Formatter: formatterUseAws},
 		{Key: "aws-eks:*", Owner: "catalog/cloud.yaml#aws-eks:*", Formatter: formatterAwsEksAny},
 		{Key: "aws-cfn:*", Owner: "catalog/cloud.yaml#aws-cfn:*", Formatter: formatterAwsCfnAny},
 		{Key: "aws-dynamodb:*", Owner: "catalog/cloud.yaml#aws-dynamodb:*", Formatter: formatterAwsDynamodbAny},
@@ -44109,6 +44110,336 @@ var formatterAwsApiAny = &slots{
 		{"max_results"},
 		{"query"},
 		{"script_name"},
+	}},
+}
+
+// letsUseAws holds the lets of "use_aws", which each of its functions computes first.
+type letsUseAws struct {
+	service string
+	op      string
+	reads   bool
+	deletes bool
+}
+
+// letsUseAwsOf computes the lets of "use_aws" that slot reads, in order, and
+// returns the budget and the comprehension steps they took, which the function
+// that reads them goes on with.
+func letsUseAwsOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsUseAws, celrt.Budget, int, error) {
+	steps := 0
+	var budget celrt.Budget
+	v1 := celrt.TypeOf(celrt.Field(input, "service_name")) == celrt.StringType
+	var v2 string
+	if v1 {
+		arg := celrt.Field(input, "service_name")
+		if err := budget.CallText("collapse", arg); err != nil {
+			return letsUseAws{}, celrt.Budget{}, 0, celrt.InLet("service", err)
+		}
+		x, err := celrt.AsString(arg)
+		if err != nil {
+			return letsUseAws{}, celrt.Budget{}, 0, celrt.InLet("service", err)
+		}
+		arg2 := celrt.Collapse(x)
+		if err := budget.CallText("lowerAscii", arg2); err != nil {
+			return letsUseAws{}, celrt.Budget{}, 0, celrt.InLet("service", err)
+		}
+		v2 = celrt.LowerASCII(arg2)
+	} else {
+		v2 = ""
+	}
+	service := v2
+	v3 := celrt.TypeOf(celrt.Field(input, "operation_name"))
+	var v4 string
+	if v3 == celrt.StringType {
+		arg3 := celrt.Field(input, "operation_name")
+		if err := budget.CallText("collapse", arg3); err != nil {
+			return letsUseAws{}, celrt.Budget{}, 0, celrt.InLet("op", err)
+		}
+		x2, err := celrt.AsString(arg3)
+		if err != nil {
+			return letsUseAws{}, celrt.Budget{}, 0, celrt.InLet("op", err)
+		}
+		arg4 := celrt.Collapse(x2)
+		if err := budget.CallText("lowerAscii", arg4); err != nil {
+			return letsUseAws{}, celrt.Budget{}, 0, celrt.InLet("op", err)
+		}
+		v4 = celrt.LowerASCII(arg4)
+	} else {
+		v4 = ""
+	}
+	op := v4
+	ok := strings.HasPrefix(op, "describe-")
+	if !ok {
+		ok = strings.HasPrefix(op, "list-")
+	}
+	ok2 := ok
+	if !ok2 {
+		ok3 := strings.HasPrefix(op, "get-")
+		if ok3 {
+			ok3 = op != "get-object"
+		}
+		ok4 := ok3
+		if !ok4 {
+			ok5 := service == "s3"
+			if ok5 {
+				ok5 = op == "ls"
+			}
+			ok4 = ok5
+		}
+		ok2 = ok4
+	}
+	reads := ok2
+	var deletes bool
+	if slot == celrt.SlotPreview {
+		v5 := slices.Contains([]string{"rm", "rb", "stop-logging"}, op)
+		ok6 := v5
+		if !ok6 {
+			found := false
+			var failure error
+			v6 := []string{"delete", "terminate", "remove", "deregister", "detach"}
+			for _, p := range v6 {
+				if steps++; steps > celrt.MaxSteps {
+					return letsUseAws{}, celrt.Budget{}, 0, celrt.InLet("deletes", celrt.ErrSteps)
+				}
+				found = strings.HasPrefix(op, p)
+				if found {
+					break
+				}
+			}
+			if !found && failure != nil {
+				return letsUseAws{}, celrt.Budget{}, 0, celrt.InLet("deletes", failure)
+			}
+			ok6 = found
+		}
+		deletes = ok6
+	}
+	return letsUseAws{
+		service: service,
+		op:      op,
+		reads:   reads,
+		deletes: deletes,
+	}, budget, steps, nil
+}
+
+// PreviewUseAws formats calls to "use_aws" (AWS).
+//
+// Amazon Q Developer CLI's use_aws (aws/amazon-q-developer-cli
+// crates/chat-cli/src/cli/chat/tools/use_aws.rs: service_name,
+// operation_name, parameters, region, profile_name, label), which runs the
+// AWS CLI operation with the parameters as its options. Says whether the
+// operation deletes (delete-, terminate-, remove-, deregister-, detach-,
+// stop-logging, s3 rm and rb) or is not read-only, then the service, the
+// operation, the region and profile, every parameter (credentials
+// redacted) and the label. Read only for a describe-, list- or get-
+// operation (not get-object) or s3 ls. Declines without a service or an
+// operation.
+//
+// Defined in catalog/cloud.yaml, registered with owner "catalog/cloud.yaml#use_aws":
+//
+//	service = type(input.service_name) == string ? collapse(input.service_name).lowerAscii() : ""
+//	op = type(input.operation_name) == string ? collapse(input.operation_name).lowerAscii() : ""
+//	reads = op.startsWith("describe-") || op.startsWith("list-") || (op.startsWith("get-") && op != "get-object")
+//	  || (service == "s3" && op == "ls")
+//	deletes = op in ["rm", "rb", "stop-logging"] || ["delete", "terminate", "remove", "deregister", "detach"].exists(p, op.startsWith(p))
+//	preview = service == "" || op == ""
+//	  ? optional.none()
+//	  : optional.of("to run the AWS operation " + truncate(service, 60) + " " + truncate(op, 80)
+//	      + (deletes ? " (DELETES)" : reads ? " (read-only)" : " (NOT read-only)")
+//	      + (nonEmpty(input.region).hasValue() ? " in " + truncate(collapse(input.region), 40) : "")
+//	      + (nonEmpty(input.profile_name).hasValue() ? " as profile '" + truncate(collapse(input.profile_name), 60) + "'" : "")
+//	      + (type(input.parameters) == map && input.parameters.size() > 0 ? " with " + fields(input.parameters, limits.output) : "")
+//	      + (nonEmpty(input.label).hasValue() ? " (\"" + truncate(collapse(input.label), 80) + "\")" : ""))
+func PreviewUseAws(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsUseAwsOf(input, tool, limits, celrt.SlotPreview)
+	if err != nil {
+		return "", false, err
+	}
+	ok := lets.service == ""
+	if !ok {
+		ok = lets.op == ""
+	}
+	var v1 celrt.Optional[string]
+	if ok {
+		v1 = celrt.None[string]()
+	} else {
+		arg := lets.service
+		if err := budget.CallText("truncate", arg, int64(60)); err != nil {
+			return "", false, err
+		}
+		arg2 := celrt.Truncate(arg, int64(60))
+		if err := budget.ChargeEach("_+_", int64(25+len(arg2)), int64(25+len(arg2)+1)); err != nil {
+			return "", false, err
+		}
+		arg3 := lets.op
+		if err := budget.CallText("truncate", arg3, int64(80)); err != nil {
+			return "", false, err
+		}
+		arg4 := celrt.Truncate(arg3, int64(80))
+		if err := budget.Charge("_+_", int64(25+len(arg2)+1+len(arg4))); err != nil {
+			return "", false, err
+		}
+		var v2 string
+		if lets.deletes {
+			v2 = " (DELETES)"
+		} else {
+			var v3 string
+			if lets.reads {
+				v3 = " (read-only)"
+			} else {
+				v3 = " (NOT read-only)"
+			}
+			v2 = v3
+		}
+		size := 25 + len(arg2) + 1 + len(arg4) + len(v2)
+		if err := budget.Charge("_+_", int64(size)); err != nil {
+			return "", false, err
+		}
+		var v4 string
+		if celrt.NonEmpty(celrt.Field(input, "region")).Ok {
+			arg5 := celrt.Field(input, "region")
+			if err := budget.CallText("collapse", arg5); err != nil {
+				return "", false, err
+			}
+			x, err := celrt.AsString(arg5)
+			if err != nil {
+				return "", false, err
+			}
+			arg6 := celrt.Collapse(x)
+			if err := budget.CallText("truncate", arg6, int64(40)); err != nil {
+				return "", false, err
+			}
+			arg7 := celrt.Truncate(arg6, int64(40))
+			if err := budget.Charge("_+_", int64(4+len(arg7))); err != nil {
+				return "", false, err
+			}
+			v4 = " in " + arg7
+		} else {
+			v4 = ""
+		}
+		if err := budget.Charge("_+_", int64(size+len(v4))); err != nil {
+			return "", false, err
+		}
+		v5 := celrt.NonEmpty(celrt.Field(input, "profile_name"))
+		var v6 string
+		if v5.Ok {
+			arg8 := celrt.Field(input, "profile_name")
+			if err := budget.CallText("collapse", arg8); err != nil {
+				return "", false, err
+			}
+			x2, err := celrt.AsString(arg8)
+			if err != nil {
+				return "", false, err
+			}
+			arg9 := celrt.Collapse(x2)
+			if err := budget.CallText("truncate", arg9, int64(60)); err != nil {
+				return "", false, err
+			}
+			arg10 := celrt.Truncate(arg9, int64(60))
+			if err := budget.ChargeEach("_+_", int64(13+len(arg10)), int64(13+len(arg10)+1)); err != nil {
+				return "", false, err
+			}
+			v6 = " as profile '" + arg10 + "'"
+		} else {
+			v6 = ""
+		}
+		if err := budget.Charge("_+_", int64(size+len(v4)+len(v6))); err != nil {
+			return "", false, err
+		}
+		v7 := celrt.TypeOf(celrt.Field(input, "parameters")) == celrt.MapType
+		ok2 := v7
+		if ok2 {
+			size2, err := celrt.Size(celrt.Field(input, "parameters"))
+			if err != nil {
+				return "", false, err
+			}
+			ok2 = size2 > int64(0)
+		}
+		var v8 string
+		if ok2 {
+			arg11 := celrt.Field(input, "parameters")
+			arg12 := int64(limits.Output)
+			if err := budget.Call("fields", arg11, arg12); err != nil {
+				return "", false, err
+			}
+			arg13 := celrt.Fields(arg11, arg12)
+			if err := budget.Charge("_+_", int64(6+len(arg13))); err != nil {
+				return "", false, err
+			}
+			v8 = " with " + arg13
+		} else {
+			v8 = ""
+		}
+		if err := budget.Charge("_+_", int64(size+len(v4)+len(v6)+len(v8))); err != nil {
+			return "", false, err
+		}
+		var v9 string
+		if celrt.NonEmpty(celrt.Field(input, "label")).Ok {
+			arg14 := celrt.Field(input, "label")
+			if err := budget.CallText("collapse", arg14); err != nil {
+				return "", false, err
+			}
+			x3, err := celrt.AsString(arg14)
+			if err != nil {
+				return "", false, err
+			}
+			arg15 := celrt.Collapse(x3)
+			if err := budget.CallText("truncate", arg15, int64(80)); err != nil {
+				return "", false, err
+			}
+			arg16 := celrt.Truncate(arg15, int64(80))
+			if err := budget.ChargeEach("_+_", int64(3+len(arg16)), int64(3+len(arg16)+2)); err != nil {
+				return "", false, err
+			}
+			v9 = " (\"" + arg16 + "\")"
+		} else {
+			v9 = ""
+		}
+		size3 := size + len(v4) + len(v6) + len(v8) + len(v9)
+		if err := budget.Charge("_+_", int64(size3)); err != nil {
+			return "", false, err
+		}
+		v10 := celrt.Of("to run the AWS operation " + arg2 + " " + arg4 + v2 + v4 + v6 + v8 + v9)
+		v1 = v10
+	}
+	return v1.Value, v1.Ok, nil
+}
+
+// TierUseAws returns the tier of a call to "use_aws", documented with PreviewUseAws:
+//
+//	tier = service != "" && op != "" && reads ? "read" : "execute"
+func TierUseAws(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, _, _, err := letsUseAwsOf(input, tool, limits, celrt.SlotTier)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	ok := lets.service != ""
+	if ok {
+		ok = lets.op != ""
+	}
+	ok2 := ok
+	if ok2 {
+		ok2 = lets.reads
+	}
+	var v1 string
+	if ok2 {
+		v1 = "read"
+	} else {
+		v1 = "execute"
+	}
+	return celrt.Tier(v1)
+}
+
+// formatterUseAws registers the functions of "use_aws".
+var formatterUseAws = &slots{
+	preview:      PreviewUseAws,
+	tierOf:       TierUseAws,
+	presentation: runtime.Presentation{Title: "AWS", Category: "cloud"},
+	fields: runtime.InputFields{Read: [][]string{
+		{"label"},
+		{"operation_name"},
+		{"parameters"},
+		{"profile_name"},
+		{"region"},
+		{"service_name"},
 	}},
 }
 

@@ -150,6 +150,14 @@ var agentSchemas = map[string]map[string][]string{
 	"update_plan": {
 		"plan": {"codex update_plan"},
 	},
+	"use_aws": {
+		"service_name":   {"amazon-q use_aws"},
+		"operation_name": {"amazon-q use_aws"},
+		"parameters":     {"amazon-q use_aws"},
+		"region":         {"amazon-q use_aws"},
+		"profile_name":   {"amazon-q use_aws"},
+		"label":          {"amazon-q use_aws"},
+	},
 	"write_stdin": {
 		"session_id":        {"codex write_stdin"},
 		"chars":             {"codex write_stdin"},
