@@ -824,7 +824,7 @@ func (c *meteredCall) explain(msg string, args []ref.Val) (_ string, ok bool) {
 			sig = kinds[0] + "." + celrt.Signature(fn, kinds[1:])
 		}
 		return "no such overload: " + sig, true
-	case msg == "integer overflow" && ints && strings.Count(fn, "_") == 2:
+	case msg == "integer overflow" && ints && slices.Contains([]string{"_+_", "_-_", "_*_", "_/_", "_%_"}, fn):
 		return fmt.Sprintf("integer overflow: %v %s %v", args[0].Value(), strings.Trim(fn, "_"), args[1].Value()), true
 	case msg == "integer overflow" && len(args) == 1 && fn == "-_" && args[0].Type() == types.IntType:
 		return fmt.Sprintf("integer overflow: 0 - %v", args[0].Value()), true

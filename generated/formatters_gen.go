@@ -12196,12 +12196,14 @@ var formatterRunShellCommand = &slots{
 type letsWriteStdin struct {
 	session string
 	typed   celrt.Optional[any]
+	shown   string
 }
 
 // letsWriteStdinOf computes the lets of "write_stdin" that slot reads, in order, and
 // returns the budget and the comprehension steps they took, which the function
 // that reads them goes on with.
 func letsWriteStdinOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsWriteStdin, celrt.Budget, int, error) {
+	steps := 0
 	var budget celrt.Budget
 	var session string
 	if slot != celrt.SlotTier {
@@ -12255,10 +12257,105 @@ func letsWriteStdinOf(input *value.Object, tool string, limits runtime.Limits, s
 		v8 = celrt.None[any]()
 	}
 	typed := v8
+	var shown string
+	if slot != celrt.SlotTier {
+		var v9 string
+		if typed.Ok {
+			v10, err := typed.Get()
+			if err != nil {
+				return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			}
+			if err := budget.CallText("replace", v10, "\r", "\n"); err != nil {
+				return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			}
+			x, err := celrt.AsString(v10)
+			if err != nil {
+				return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			}
+			arg2 := celrt.Replace(x, "\r", "\n")
+			if err := budget.CallText("split", arg2, "\n"); err != nil {
+				return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			}
+			items := celrt.Split(arg2, "\n")
+			list := make([]string, 0, len(items))
+			for _, l := range items {
+				if steps++; steps > celrt.MaxSteps {
+					return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", celrt.ErrSteps)
+				}
+				if err := budget.CallText("collapse", l); err != nil {
+					return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+				}
+				elem := celrt.Collapse(l)
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+				}
+				list = append(list, elem)
+			}
+			list2 := make([]string, 0, len(list))
+			for _, l2 := range list {
+				if steps++; steps > celrt.MaxSteps {
+					return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", celrt.ErrSteps)
+				}
+				if l2 != "" {
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+					}
+					list2 = append(list2, l2)
+				}
+			}
+			if err := budget.Call("join", list2, "\n"); err != nil {
+				return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", err)
+			}
+			v12, failure := func() (bool, error) {
+				v11, err := typed.Get()
+				if err != nil {
+					return false, err
+				}
+				x2, err := celrt.AsString(v11)
+				if err != nil {
+					return false, err
+				}
+				return strings.HasSuffix(x2, "\n"), nil
+			}()
+			ok2, failure2 := v12, failure
+			if failure != nil || !ok2 {
+				v14, failure3 := func() (bool, error) {
+					v13, err := typed.Get()
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					x3, err := celrt.AsString(v13)
+					if err != nil {
+						return false, budget.Failure(err)
+					}
+					return strings.HasSuffix(x3, "\r"), nil
+				}()
+				ok2, failure2 = celrt.Or(v12, failure, v14, failure3)
+			}
+			if failure2 != nil {
+				return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(failure2))
+			}
+			var v15 string
+			if ok2 {
+				v15 = "\n"
+			} else {
+				v15 = ""
+			}
+			arg3 := celrt.JoinSep(list2, "\n")
+			if err := budget.Charge("_+_", int64(len(arg3)+len(v15))); err != nil {
+				return letsWriteStdin{}, celrt.Budget{}, 0, celrt.InLet("shown", budget.Failure(err))
+			}
+			v9 = arg3 + v15
+		} else {
+			v9 = ""
+		}
+		shown = v9
+	}
 	return letsWriteStdin{
 		session: session,
 		typed:   typed,
-	}, budget, 0, nil
+		shown:   shown,
+	}, budget, steps, nil
 }
 
 // PreviewWriteStdin formats calls to "write_stdin" (Terminal Input).
@@ -12277,8 +12374,12 @@ func letsWriteStdinOf(input *value.Object, tool string, limits runtime.Limits, s
 //	  : nonEmpty(input.session_id).hasValue() ? "session '" + truncate(nonEmpty(input.session_id).value(), 40) + "'"
 //	  : "a session"
 //	typed = type(input.chars) == string && input.chars != "" ? optional.of(input.chars) : optional.none()
+//	shown = typed.hasValue()
+//	  ? typed.value().replace("\r", "\n").split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
+//	    + (typed.value().endsWith("\n") || typed.value().endsWith("\r") ? "\n" : "")
+//	  : ""
 //	preview = typed.hasValue()
-//	  ? "to type '" + truncate(typed.value(), limits.preview) + "' into " + session
+//	  ? "to type '" + truncate(shown, limits.preview) + "' into " + session
 //	      + " (" + plural(size(typed.value()), "character", "characters") + ", run by the command there)"
 //	  : "to read the new output of " + session
 func PreviewWriteStdin(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -12288,52 +12389,48 @@ func PreviewWriteStdin(input *value.Object, tool string, limits runtime.Limits) 
 	}
 	var v1 string
 	if lets.typed.Ok {
+		arg := lets.shown
+		arg2 := int64(limits.Preview)
+		if err := budget.CallText("truncate", arg, arg2); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		arg3 := celrt.Truncate(arg, arg2)
+		if err := budget.ChargeEach("_+_", int64(9+len(arg3)), int64(9+len(arg3)+7)); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		arg4 := lets.session
+		if err := budget.Charge("_+_", int64(9+len(arg3)+7+len(arg4))); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		size := 9 + len(arg3) + 7 + len(arg4) + 2
+		if err := budget.Charge("_+_", int64(size)); err != nil {
+			return "", false, budget.Failure(err)
+		}
 		v2, err := lets.typed.Get()
 		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
-		arg := int64(limits.Preview)
-		if err := budget.CallText("truncate", v2, arg); err != nil {
-			return "", false, err
-		}
-		x, err := celrt.AsString(v2)
+		size2, err := celrt.Size(v2)
 		if err != nil {
-			return "", false, err
-		}
-		arg2 := celrt.Truncate(x, arg)
-		if err := budget.ChargeEach("_+_", int64(9+len(arg2)), int64(9+len(arg2)+7)); err != nil {
-			return "", false, err
-		}
-		arg3 := lets.session
-		if err := budget.Charge("_+_", int64(9+len(arg2)+7+len(arg3))); err != nil {
-			return "", false, err
-		}
-		size := 9 + len(arg2) + 7 + len(arg3) + 2
-		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return "", false, err
-		}
-		v3, err := lets.typed.Get()
-		if err != nil {
-			return "", false, err
-		}
-		size2, err := celrt.Size(v3)
-		if err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
 		if err := budget.CallText("plural", size2, "character", "characters"); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
-		arg4 := celrt.Plural(size2, "character", "characters")
-		if err := budget.ChargeEach("_+_", int64(size+len(arg4)), int64(size+len(arg4)+27)); err != nil {
-			return "", false, err
+		arg5 := celrt.Plural(size2, "character", "characters")
+		if err := budget.ChargeEach("_+_", int64(size+len(arg5)), int64(size+len(arg5)+27)); err != nil {
+			return "", false, budget.Failure(err)
 		}
-		v1 = "to type '" + arg2 + "' into " + arg3 + " (" + arg4 + ", run by the command there)"
+		v1 = "to type '" + arg3 + "' into " + arg4 + " (" + arg5 + ", run by the command there)"
 	} else {
-		arg5 := lets.session
-		if err := budget.Charge("_+_", int64(26+len(arg5))); err != nil {
-			return "", false, err
+		arg6 := lets.session
+		if err := budget.Charge("_+_", int64(26+len(arg6))); err != nil {
+			return "", false, budget.Failure(err)
 		}
-		v1 = "to read the new output of " + arg5
+		v1 = "to read the new output of " + arg6
+	}
+	if err := budget.Err(); err != nil {
+		return "", false, budget.Failure(err)
 	}
 	return v1, true, nil
 }
@@ -12357,7 +12454,7 @@ func TierWriteStdin(input *value.Object, tool string, limits runtime.Limits) (ru
 
 // RowWriteStdin renders the row of a call to "write_stdin", documented with PreviewWriteStdin:
 //
-//	row = typed.hasValue() ? session + ": '" + truncate(typed.value(), 60) + "'" : session + ": read output"
+//	row = typed.hasValue() ? session + ": '" + truncate(shown, 60) + "'" : session + ": read output"
 func RowWriteStdin(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsWriteStdinOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
@@ -12367,30 +12464,26 @@ func RowWriteStdin(input *value.Object, tool string, limits runtime.Limits) (str
 	if lets.typed.Ok {
 		arg := lets.session
 		if err := budget.Charge("_+_", int64(len(arg)+3)); err != nil {
-			return "", false, err
+			return "", false, budget.Failure(err)
 		}
-		v2, err := lets.typed.Get()
-		if err != nil {
-			return "", false, err
+		arg2 := lets.shown
+		if err := budget.CallText("truncate", arg2, int64(60)); err != nil {
+			return "", false, budget.Failure(err)
 		}
-		if err := budget.CallText("truncate", v2, int64(60)); err != nil {
-			return "", false, err
+		arg3 := celrt.Truncate(arg2, int64(60))
+		if err := budget.ChargeEach("_+_", int64(len(arg)+3+len(arg3)), int64(len(arg)+3+len(arg3)+1)); err != nil {
+			return "", false, budget.Failure(err)
 		}
-		x, err := celrt.AsString(v2)
-		if err != nil {
-			return "", false, err
-		}
-		arg2 := celrt.Truncate(x, int64(60))
-		if err := budget.ChargeEach("_+_", int64(len(arg)+3+len(arg2)), int64(len(arg)+3+len(arg2)+1)); err != nil {
-			return "", false, err
-		}
-		v1 = arg + ": '" + arg2 + "'"
+		v1 = arg + ": '" + arg3 + "'"
 	} else {
-		arg3 := lets.session
-		if err := budget.Charge("_+_", int64(len(arg3)+13)); err != nil {
-			return "", false, err
+		arg4 := lets.session
+		if err := budget.Charge("_+_", int64(len(arg4)+13)); err != nil {
+			return "", false, budget.Failure(err)
 		}
-		v1 = arg3 + ": read output"
+		v1 = arg4 + ": read output"
+	}
+	if err := budget.Err(); err != nil {
+		return "", false, budget.Failure(err)
 	}
 	return v1, true, nil
 }
