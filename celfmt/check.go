@@ -360,7 +360,7 @@ func compile(env *cel.Env, calls callTable, src Source, what string, fields, let
 	if !checkPatterns(ast, src, what, errs) {
 		return compiled{}, false
 	}
-	costs := &estimator{o: opts}
+	costs := &estimator{o: opts, literal: literalElements(ast.NativeRep().Expr())}
 	est, err := env.EstimateCost(ast, costs)
 	if err != nil {
 		errs.Add(src.Pos, "%s: cannot estimate its cost: %v", what, err)

@@ -5,6 +5,7 @@ import (
 	"regexp/syntax"
 
 	"github.com/google/cel-go/checker"
+	"github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/overloads"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
@@ -54,6 +55,11 @@ type estimator struct {
 	// memory budget to the cost limit.
 	strict bool
 	lets   map[string]bool
+	// literal are the sizes of the comprehension variables that range
+	// over a literal (["a", "e", "o"].filter(v, …)), by the id of each
+	// place that reads them: the size of the longest element, rather than
+	// the size of any string (see literalElements).
+	literal map[int64]checker.SizeEstimate
 }
 
 // oversizedCall is a call whose result may not fit in the memory budget:
@@ -70,6 +76,9 @@ func (e *estimator) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 			return s
 		}
 	}
+	if s, ok := e.literal[n.Expr().ID()]; ok {
+		return &s
+	}
 	switch n.Type().Kind() {
 	case types.StringKind, types.BytesKind:
 		return &checker.SizeEstimate{Min: 0, Max: uint64(e.o.StringEstimate)}
@@ -79,6 +88,133 @@ func (e *estimator) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 	// Scalars and type values (type(x) == string) have size 1; without an
 	// estimate cel-go would assume the largest size there is.
 	return &checker.SizeEstimate{Min: 1, Max: 1}
+}
+
+// literalElements returns the sizes of the comprehension variables of a
+// that range over a list literal of constants, or over the keys of a map
+// literal with constant keys, by the id of each identifier that reads one:
+// the size of the longest constant. A nested comprehension that binds the
+// same name hides the variable from its loop.
+func literalElements(a ast.Expr) map[int64]checker.SizeEstimate {
+	var sizes map[int64]checker.SizeEstimate
+	var visit func(e ast.Expr, bound map[string]checker.SizeEstimate)
+	visit = func(e ast.Expr, bound map[string]checker.SizeEstimate) {
+		switch e.Kind() {
+		case ast.IdentKind:
+			if s, ok := bound[e.AsIdent()]; ok {
+				if sizes == nil {
+					sizes = map[int64]checker.SizeEstimate{}
+				}
+				sizes[e.ID()] = s
+			}
+		case ast.SelectKind:
+			visit(e.AsSelect().Operand(), bound)
+		case ast.CallKind:
+			c := e.AsCall()
+			if c.IsMemberFunction() {
+				visit(c.Target(), bound)
+			}
+			for _, arg := range c.Args() {
+				visit(arg, bound)
+			}
+		case ast.ListKind:
+			for _, el := range e.AsList().Elements() {
+				visit(el, bound)
+			}
+		case ast.MapKind:
+			for _, en := range e.AsMap().Entries() {
+				visit(en.AsMapEntry().Key(), bound)
+				visit(en.AsMapEntry().Value(), bound)
+			}
+		case ast.StructKind:
+			for _, f := range e.AsStruct().Fields() {
+				visit(f.AsStructField().Value(), bound)
+			}
+		case ast.ComprehensionKind:
+			c := e.AsComprehension()
+			visit(c.IterRange(), bound)
+			visit(c.AccuInit(), bound)
+			s, literal := literalElementSize(c.IterRange(), !c.HasIterVar2())
+			inner := bound // most comprehensions range over the input: nothing to copy
+			if len(bound) > 0 || literal {
+				inner = make(map[string]checker.SizeEstimate, len(bound)+1)
+				for name, s := range bound {
+					inner[name] = s
+				}
+				delete(inner, c.AccuVar())
+				delete(inner, c.IterVar())
+				if c.HasIterVar2() {
+					delete(inner, c.IterVar2())
+				}
+			}
+			if literal {
+				if c.HasIterVar2() && c.IterRange().Kind() == ast.ListKind {
+					inner[c.IterVar2()] = s // the index is an int, sized by its type
+				} else {
+					inner[c.IterVar()] = s
+				}
+			}
+			visit(c.LoopCondition(), inner)
+			visit(c.LoopStep(), inner)
+			result := bound
+			if _, ok := bound[c.AccuVar()]; ok {
+				result = make(map[string]checker.SizeEstimate, len(bound))
+				for name, s := range bound {
+					result[name] = s
+				}
+				delete(result, c.AccuVar())
+			}
+			visit(c.Result(), result)
+		}
+	}
+	visit(a, nil)
+	return sizes
+}
+
+// readsNoVariable reports whether an expression reads no variable: its value is
+// the catalog's text, whatever the call.
+func readsNoVariable(e ast.Expr) bool {
+	reads := false
+	ast.PostOrderVisit(e, ast.NewExprVisitor(func(e ast.Expr) {
+		reads = reads || e.Kind() == ast.IdentKind || e.Kind() == ast.ComprehensionKind
+	}))
+	return !reads
+}
+
+// literalElementSize is the size of the longest element of a non-empty
+// list literal of constants (keys, for a map literal, when keys is set),
+// or ok false.
+func literalElementSize(e ast.Expr, keys bool) (s checker.SizeEstimate, ok bool) {
+	var elems []ast.Expr
+	switch e.Kind() {
+	case ast.ListKind:
+		elems = e.AsList().Elements()
+	case ast.MapKind:
+		if !keys {
+			return s, false
+		}
+		for _, en := range e.AsMap().Entries() {
+			elems = append(elems, en.AsMapEntry().Key())
+		}
+	}
+	if len(elems) == 0 {
+		return s, false // cel.bind ranges over [], and there is nothing to size
+	}
+	s.Min = math.MaxUint64
+	for _, el := range elems {
+		if el.Kind() != ast.LiteralKind {
+			return s, false
+		}
+		n := uint64(1)
+		switch v := el.AsLiteral().(type) {
+		case types.String:
+			n = uint64(len(v))
+		case types.Bytes:
+			n = uint64(len(v))
+		}
+		s.Min, s.Max = min(s.Min, n), max(s.Max, n)
+	}
+	return s, true
 }
 
 // listText is the text the elements of a list of n strings hold together:
@@ -141,6 +277,14 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 			count = s / old
 		}
 		out := sat(s, mul(count, repl))
+		if !e.strict && !readsNoVariable(args[2].Expr()) {
+			// The replacement comes from the call (input.s.replace(input.old,
+			// input.new)): what the result may grow to is the input's doing,
+			// and the memory budget stops, before it allocates, a replace that
+			// would build more than it allows. A growth of the catalog's own
+			// making (a chain of replace("a", "aaaa")) is still rejected.
+			out = min(out, uint64(e.o.MemoryBudget))
+		}
 		return callEstimate(sat(s, out), traversal, &out)
 	case "split":
 		out := sat(sz(0).Max, 1)
