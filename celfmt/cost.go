@@ -288,6 +288,13 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 		return callEstimate(sat(s, out), traversal, &out)
 	case "split":
 		out := sat(sz(0).Max, 1)
+		if len(args) == 3 && args[2].Expr().Kind() == ast.LiteralKind {
+			// split(sep, n) makes at most n parts, none when n is 0, and
+			// all of them when n is negative.
+			if n, ok := args[2].Expr().AsLiteral().(types.Int); ok && n >= 0 {
+				out = min(out, uint64(n))
+			}
+		}
 		return callEstimate(sat(sz(0).Max, out), traversal, &out)
 	case "join":
 		sep := uint64(0)

@@ -78,3 +78,18 @@ func TestReplaceByTheInput(t *testing.T) {
 	_, err = Load("test.yaml", []byte("version: 1\nformatters:\n  - tool: t\n    input:\n      s: string\n    preview: '"+grows+"'\n"), Options{})
 	require.ErrorContains(t, err, "replace may build a result of")
 }
+
+// TestEstimateOfALimitedSplit: split(sep, n) makes at most n parts, so a
+// comprehension over them costs n steps, not one per character of the
+// text.
+func TestEstimateOfALimitedSplit(t *testing.T) {
+	opts := Options{}.withDefaults()
+	f := formatter(t, `  - tool: t
+    input:
+      s: string
+    preview: 'input.s.split(",", 2).map(p, p.upperAscii()).join(",")'
+`, opts)
+	worst := costOf(t, f, value.NewObject("s", strings.Repeat("a,", opts.StringEstimate/2)))
+	require.GreaterOrEqual(t, f.preview.estimate, worst, "an upper bound")
+	require.Less(t, f.preview.estimate, 100*worst, "within a hundred times the worst case")
+}
