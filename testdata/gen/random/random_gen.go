@@ -115,14 +115,14 @@ func Entries() []runtime.Entry {
 		{Key: "r79", Owner: "random.yaml#r79", Formatter: formatterR79},
 		{Key: "r80", Owner: "random.yaml#r80", Formatter: formatterR80},
 		{Key: "r81", Owner: "random.yaml#r81", Formatter: formatterR81},
-		{Key: "r82", Owner: "random.yaml#r82", Formatter: formatter(PreviewR82)},
+		{Key: "r82", Owner: "random.yaml#r82", Formatter: formatterR82},
 		{Key: "r83", Owner: "random.yaml#r83", Formatter: formatterR83},
 		{Key: "r84", Owner: "random.yaml#r84", Formatter: formatterR84},
-		{Key: "r85", Owner: "random.yaml#r85", Formatter: formatter(PreviewR85)},
-		{Key: "r86", Owner: "random.yaml#r86", Formatter: formatterR86},
+		{Key: "r85", Owner: "random.yaml#r85", Formatter: formatterR85},
+		{Key: "r86", Owner: "random.yaml#r86", Formatter: formatter(PreviewR86)},
 		{Key: "r87", Owner: "random.yaml#r87", Formatter: formatterR87},
 		{Key: "r88", Owner: "random.yaml#r88", Formatter: formatterR88},
-		{Key: "r89", Owner: "random.yaml#r89", Formatter: formatterR89},
+		{Key: "r89", Owner: "random.yaml#r89", Formatter: formatter(PreviewR89)},
 		{Key: "r90", Owner: "random.yaml#r90", Formatter: formatterR90},
 		{Key: "r91", Owner: "random.yaml#r91", Formatter: formatterR91},
 		{Key: "r92", Owner: "random.yaml#r92", Formatter: formatterR92},
@@ -132,12 +132,12 @@ func Entries() []runtime.Entry {
 		{Key: "r96", Owner: "random.yaml#r96", Formatter: formatterR96},
 		{Key: "r97", Owner: "random.yaml#r97", Formatter: formatterR97},
 		{Key: "r98", Owner: "random.yaml#r98", Formatter: formatterR98},
-		{Key: "r99", Owner: "random.yaml#r99", Formatter: formatter(PreviewR99)},
+		{Key: "r99", Owner: "random.yaml#r99", Formatter: formatterR99},
 		{Key: "r100", Owner: "random.yaml#r100", Formatter: formatterR100},
 		{Key: "r101", Owner: "random.yaml#r101", Formatter: formatterR101},
 		{Key: "r102", Owner: "random.yaml#r102", Formatter: formatterR102},
 		{Key: "r103", Owner: "random.yaml#r103", Formatter: formatterR103},
-		{Key: "r104", Owner: "random.yaml#r104", Formatter: formatterR104},
+		{Key: "r104", Owner: "random.yaml#r104", Formatter: formatter(PreviewR104)},
 		{Key: "r105", Owner: "random.yaml#r105", Formatter: formatterR105},
 		{Key: "r106", Owner: "random.yaml#r106", Formatter: formatterR106},
 		{Key: "r107", Owner: "random.yaml#r107", Formatter: formatterR107},
@@ -594,57 +594,271 @@ func PreviewR3(input *value.Object, tool string, limits runtime.Limits) (string,
 // formatterR3 registers the functions of "r3".
 var formatterR3 = &slots{preview: PreviewR3, fields: runtime.InputFields{Read: [][]string{{"d"}, {"m"}}}}
 
-// letsR4 holds the lets of "r4", which each of its functions computes first.
-type letsR4 struct {
-	l2 string
-}
-
-// letsR4Of computes the lets of "r4" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR4Of(input *value.Object, tool string, limits runtime.Limits) (letsR4, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	s2, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	if err := budget.CallText("split", s, s2, int64(-1)); err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	arg := celrt.SplitN(s, s2, int64(-1))
-	if err := budget.Call("join", arg, "|"); err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	arg2 := celrt.JoinSep(arg, "|")
-	if err := budget.Call("mcpValue", arg2); err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	arg3 := celrt.MCPValue(arg2)
-	if err := budget.CallText("inline", arg3, m); err != nil {
-		return letsR4{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
-	}
-	l2 := celrt.Inline(arg3, m)
-	return letsR4{
-		l2: l2,
-	}, budget, 0, nil
-}
-
 // PreviewR4 formats calls to "r4".
 //
 // Defined in random.yaml, registered with owner "random.yaml#r4":
 //
+//	l1 = (lines(cel.bind(v1, "%", string(input.?t.orValue("")))) / size((string(input.?s.orValue(""))).replace(string(input.?s.orValue("")),
+//	    string(input.s))))
+//	preview = string((((0.5 * -1.25) / (true ? double(input.d) : double(input.d))) / (((has(input.b) ? bool(input.b) : false) ? double(input.d) :
+//	    double(input.d)) + (true ? (has(input.d) ? double(input.d) : 0.0) : 2.0))))
+func PreviewR4(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	d := -1.25
+	d2 := 0.5
+	var v1 float64
+	if true {
+		d3, err := celrt.Select(input, "d")
+		if err != nil {
+			return "", false, err
+		}
+		d4, err := celrt.ToDouble(d3)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = d4
+	} else {
+		d5, err := celrt.Select(input, "d")
+		if err != nil {
+			return "", false, err
+		}
+		d6, err := celrt.ToDouble(d5)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = d6
+	}
+	has, err := celrt.Has(input, "b")
+	if err != nil {
+		return "", false, err
+	}
+	var v2 bool
+	if has {
+		b, err := celrt.Select(input, "b")
+		if err != nil {
+			return "", false, err
+		}
+		b2, err := celrt.ToBool(b)
+		if err != nil {
+			return "", false, err
+		}
+		v2 = b2
+	} else {
+		v2 = false
+	}
+	var v3 float64
+	if v2 {
+		d7, err := celrt.Select(input, "d")
+		if err != nil {
+			return "", false, err
+		}
+		d8, err := celrt.ToDouble(d7)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = d8
+	} else {
+		d9, err := celrt.Select(input, "d")
+		if err != nil {
+			return "", false, err
+		}
+		d10, err := celrt.ToDouble(d9)
+		if err != nil {
+			return "", false, err
+		}
+		v3 = d10
+	}
+	var v4 float64
+	if true {
+		has2, err := celrt.Has(input, "d")
+		if err != nil {
+			return "", false, err
+		}
+		var v5 float64
+		if has2 {
+			d11, err := celrt.Select(input, "d")
+			if err != nil {
+				return "", false, err
+			}
+			d12, err := celrt.ToDouble(d11)
+			if err != nil {
+				return "", false, err
+			}
+			v5 = d12
+		} else {
+			v5 = 0.0
+		}
+		v4 = v5
+	} else {
+		v4 = 2.0
+	}
+	if err := budget.Call("_+_", v3, v4); err != nil {
+		return "", false, err
+	}
+	v6 := celrt.DoubleToString(((d2 * d) / v1) / (v3 + v4))
+	return v6, true, nil
+}
+
+// TierR4 returns the tier of a call to "r4", documented with PreviewR4:
+//
+//	tier = (!((has(input.m) ? int(input.m) : 0) in [1, 2, 3]) || ((string(input.?t.orValue(""))).trim()).matches("^a")) ? "read" : "write"
+func TierR4(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	var budget celrt.Budget
+	v3, failure := func() (bool, error) {
+		has, err := celrt.Has(input, "m")
+		if err != nil {
+			return false, err
+		}
+		var v1 int64
+		if has {
+			m, err := celrt.Select(input, "m")
+			if err != nil {
+				return false, err
+			}
+			i, err := celrt.ToInt(m)
+			if err != nil {
+				return false, err
+			}
+			v1 = i
+		} else {
+			v1 = int64(0)
+		}
+		v2 := slices.Contains([]int64{int64(1), int64(2), int64(3)}, v1)
+		return !v2, nil
+	}()
+	ok, failure2 := v3, failure
+	if failure != nil || !ok {
+		v5, failure3 := func() (bool, error) {
+			opt, err := celrt.OptSelect(input, "t")
+			if err != nil {
+				return false, err
+			}
+			v4 := opt.Value
+			if !opt.Ok {
+				v4 = ""
+			}
+			if err := budget.CallText("string", v4); err != nil {
+				return false, budget.Failure(err)
+			}
+			s, err := celrt.ToString(v4)
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			matched, err := patternR4_1.MatchString(celrt.Trim(s))
+			if err != nil {
+				return false, budget.Failure(err)
+			}
+			return matched, nil
+		}()
+		ok, failure2 = celrt.Or(v3, failure, v5, failure3)
+	}
+	if failure2 != nil {
+		return runtime.TierUnknown, budget.Failure(failure2)
+	}
+	var v6 string
+	if ok {
+		v6 = "read"
+	} else {
+		v6 = "write"
+	}
+	if err := budget.Err(); err != nil {
+		return runtime.TierUnknown, budget.Failure(err)
+	}
+	return celrt.Tier(v6)
+}
+
+// ResultR4 summarizes the result of a call to "r4", documented with PreviewR4:
+//
+//	result = ((numberText(double(input.d))).charAt(-1)).replace("\u00e9\u0301", "\u00e9\u0301")
+func ResultR4(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
+	d, err := celrt.Select(input, "d")
+	if err != nil {
+		return "", false, err
+	}
+	d2, err := celrt.ToDouble(d)
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("numberText", d2); err != nil {
+		return "", false, err
+	}
+	arg := celrt.NumberText(d2)
+	if err := budget.CallText("charAt", arg, int64(-1)); err != nil {
+		return "", false, err
+	}
+	r, err := celrt.CharAt(arg, int64(-1))
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("replace", r, "é́", "é́"); err != nil {
+		return "", false, err
+	}
+	return celrt.Replace(r, "é́", "é́"), true, nil
+}
+
+// formatterR4 registers the functions of "r4".
+var formatterR4 = &slots{
+	preview:      PreviewR4,
+	tierOf:       TierR4,
+	result:       ResultR4,
+	presentation: runtime.Presentation{},
+	fields:       runtime.InputFields{Read: [][]string{{"b"}, {"d"}}},
+}
+
+var patternR4_1 = celrt.NewPattern("^a")
+
+// letsR5 holds the lets of "r5", which each of its functions computes first.
+type letsR5 struct {
+	l2 string
+}
+
+// letsR5Of computes the lets of "r5" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsR5Of(input *value.Object, tool string, limits runtime.Limits) (letsR5, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	s2, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	if err := budget.CallText("split", s, s2, int64(-1)); err != nil {
+		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	arg := celrt.SplitN(s, s2, int64(-1))
+	if err := budget.Call("join", arg, "|"); err != nil {
+		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	arg2 := celrt.JoinSep(arg, "|")
+	if err := budget.Call("mcpValue", arg2); err != nil {
+		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
+	if err != nil {
+		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	arg3 := celrt.MCPValue(arg2)
+	if err := budget.CallText("inline", arg3, m); err != nil {
+		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	l2 := celrt.Inline(arg3, m)
+	return letsR5{
+		l2: l2,
+	}, budget, 0, nil
+}
+
+// PreviewR5 formats calls to "r5".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r5":
+//
 //	l1 = (-input.tags.size() * (input.tags.exists_one(v1, has(input.s)) ? lines(input.t) : (input.t).indexOf(input.s)))
 //	l2 = inline(mcpValue((input.s).split(input.s, -1).join("|")), input.m)
 //	preview = mcpValue(l2 + l2)
-func PreviewR4(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR4Of(input, tool, limits)
+func PreviewR5(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR5Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -659,11 +873,11 @@ func PreviewR4(input *value.Object, tool string, limits runtime.Limits) (string,
 	return celrt.MCPValue(arg + arg2), true, nil
 }
 
-// TierR4 returns the tier of a call to "r4", documented with PreviewR4:
+// TierR5 returns the tier of a call to "r5", documented with PreviewR5:
 //
 //	tier = (l2 in (l2).split("x,y")) ? "read" : "write"
-func TierR4(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR4Of(input, tool, limits)
+func TierR5(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR5Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -681,10 +895,10 @@ func TierR4(input *value.Object, tool string, limits runtime.Limits) (runtime.Ti
 	return celrt.Tier(v2)
 }
 
-// formatterR4 registers the functions of "r4".
-var formatterR4 = &slots{
-	preview: PreviewR4,
-	tierOf:  TierR4,
+// formatterR5 registers the functions of "r5".
+var formatterR5 = &slots{
+	preview: PreviewR5,
+	tierOf:  TierR5,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -698,18 +912,18 @@ var formatterR4 = &slots{
 	}},
 }
 
-// letsR5 holds the lets of "r5", which each of its functions computes first.
-type letsR5 struct {
+// letsR6 holds the lets of "r6", which each of its functions computes first.
+type letsR6 struct {
 	l1 int64
 }
 
-// letsR5Of computes the lets of "r5" in order, and returns the budget and the
+// letsR6Of computes the lets of "r6" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR5Of(input *value.Object, tool string, limits runtime.Limits) (letsR5, celrt.Budget, int, error) {
+func letsR6Of(input *value.Object, tool string, limits runtime.Limits) (letsR6, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "m")
 	if err != nil {
-		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
@@ -717,29 +931,29 @@ func letsR5Of(input *value.Object, tool string, limits runtime.Limits) (letsR5, 
 	}
 	i, err := celrt.ToInt(v1)
 	if err != nil {
-		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	product, err := celrt.MulInt(int64(9223372036854775807), i)
 	if err != nil {
-		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	quotient, err := celrt.DivInt(product, int64(len([]string{"a", "b"})))
 	if err != nil {
-		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	has, err := celrt.Has(input, "b")
 	if err != nil {
-		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v2 bool
 	if has {
 		b, err := celrt.Select(input, "b")
 		if err != nil {
-			return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		b2, err := celrt.ToBool(b)
 		if err != nil {
-			return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = b2
 	} else {
@@ -749,20 +963,20 @@ func letsR5Of(input *value.Object, tool string, limits runtime.Limits) (letsR5, 
 	if v2 {
 		has2, err := celrt.Has(input, "s")
 		if err != nil {
-			return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v4 string
 		if has2 {
 			s, err := celrt.Select(input, "s")
 			if err != nil {
-				return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			if err := budget.CallText("string", s); err != nil {
-				return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			s2, err := celrt.ToString(s)
 			if err != nil {
-				return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v4 = s2
 		} else {
@@ -774,51 +988,51 @@ func letsR5Of(input *value.Object, tool string, limits runtime.Limits) (letsR5, 
 	}
 	has3, err := celrt.Has(input, "s")
 	if err != nil {
-		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v5 string
 	if has3 {
 		s3, err := celrt.Select(input, "s")
 		if err != nil {
-			return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("string", s3); err != nil {
-			return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s4, err := celrt.ToString(s3)
 		if err != nil {
-			return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v5 = s4
 	} else {
 		v5 = ""
 	}
 	if err := budget.CallText("indexOf", v3, v5); err != nil {
-		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r, err := celrt.IndexOf(v3, v5)
 	if err != nil {
-		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	diff, err := celrt.SubInt(quotient, r)
 	if err != nil {
-		return letsR5{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR6{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := diff
-	return letsR5{
+	return letsR6{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR5 formats calls to "r5".
+// PreviewR6 formats calls to "r6".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r5":
+// Defined in random.yaml, registered with owner "random.yaml#r6":
 //
 //	l1 = (((9223372036854775807 * int(input.?m.orValue(0))) / ["a", "b"].size()) - (((has(input.b) ? bool(input.b) : false) ? (has(input.s) ?
 //	    string(input.s) : "") : "%")).indexOf((has(input.s) ? string(input.s) : "")))
 //	preview = numberText(double(l1))
-func PreviewR5(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR5Of(input, tool, limits)
+func PreviewR6(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR6Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -829,21 +1043,21 @@ func PreviewR5(input *value.Object, tool string, limits runtime.Limits) (string,
 	return celrt.NumberText(arg), true, nil
 }
 
-// RowR5 renders the row of a call to "r5", documented with PreviewR5:
+// RowR6 renders the row of a call to "r6", documented with PreviewR6:
 //
 //	row = string(l1)
-func RowR5(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR5Of(input, tool, limits)
+func RowR6(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR6Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return strconv.FormatInt(lets.l1, 10), true, nil
 }
 
-// ResultR5 summarizes the result of a call to "r5", documented with PreviewR5:
+// ResultR6 summarizes the result of a call to "r6", documented with PreviewR6:
 //
 //	result = (["a", "b"].filter(v1, bool(input.b)).join(", ")).split(string(input.s), int(input.?m.orValue(0))).join("|")
-func ResultR5(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR6(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []string{"a", "b"}
@@ -904,21 +1118,21 @@ func ResultR5(input *value.Object, tool string, limits runtime.Limits, result *v
 	return celrt.JoinSep(arg2, "|"), true, nil
 }
 
-// formatterR5 registers the functions of "r5".
-var formatterR5 = &slots{
-	preview:      PreviewR5,
-	row:          RowR5,
-	result:       ResultR5,
+// formatterR6 registers the functions of "r6".
+var formatterR6 = &slots{
+	preview:      PreviewR6,
+	row:          RowR6,
+	result:       ResultR6,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"b"}, {"m"}, {"s"}}},
 }
 
-// PreviewR6 formats calls to "r6".
+// PreviewR7 formats calls to "r7".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r6":
+// Defined in random.yaml, registered with owner "random.yaml#r7":
 //
 //	preview = (string(parseJSON(((0.5 <= 0.5) ? cel.bind(v1, input.t, input.t) : string(input.nums.size()))).orValue("none"))).upperAscii()
-func PreviewR6(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR7(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	ok, err := celrt.LessEqual(0.5, 0.5)
 	if err != nil {
@@ -959,10 +1173,10 @@ func PreviewR6(input *value.Object, tool string, limits runtime.Limits) (string,
 	return celrt.UpperASCII(s), true, nil
 }
 
-// RowR6 renders the row of a call to "r6", documented with PreviewR6:
+// RowR7 renders the row of a call to "r7", documented with PreviewR7:
 //
 //	row = ({input.s: "%"}[?input.s].orValue(input.t) + mcpValue(input.tags)).split("\u00e9\u0301", input.n).join("|")
-func RowR6(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR7(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
@@ -1020,10 +1234,10 @@ func RowR6(input *value.Object, tool string, limits runtime.Limits) (string, boo
 	return celrt.JoinSep(arg2, "|"), true, nil
 }
 
-// formatterR6 registers the functions of "r6".
-var formatterR6 = &slots{
-	preview:      PreviewR6,
-	row:          RowR6,
+// formatterR7 registers the functions of "r7".
+var formatterR7 = &slots{
+	preview:      PreviewR7,
+	row:          RowR7,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -1038,12 +1252,12 @@ var formatterR6 = &slots{
 	}},
 }
 
-// PreviewR7 formats calls to "r7".
+// PreviewR8 formats calls to "r8".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r7":
+// Defined in random.yaml, registered with owner "random.yaml#r8":
 //
 //	preview = nonEmpty(string(size(string(parseJSON(input.s).orValue("none"))))).orValue(input.s)
-func PreviewR7(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR8(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
@@ -1076,8 +1290,8 @@ func PreviewR7(input *value.Object, tool string, limits runtime.Limits) (string,
 	return v3, true, nil
 }
 
-// formatterR7 registers the functions of "r7".
-var formatterR7 = &slots{preview: PreviewR7, fields: runtime.InputFields{Read: [][]string{
+// formatterR8 registers the functions of "r8".
+var formatterR8 = &slots{preview: PreviewR8, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -1089,12 +1303,12 @@ var formatterR7 = &slots{preview: PreviewR7, fields: runtime.InputFields{Read: [
 	{"tags"},
 }}}
 
-// PreviewR8 formats calls to "r8".
+// PreviewR9 formats calls to "r9".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r8":
+// Defined in random.yaml, registered with owner "random.yaml#r9":
 //
 //	preview = [1, 2, 3].map(v1, (-9223372036854775808 + v1)).map(x, string(x)).join(string(input.?t.orValue("")))
-func PreviewR8(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR9(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
@@ -1147,11 +1361,11 @@ func PreviewR8(input *value.Object, tool string, limits runtime.Limits) (string,
 	return celrt.JoinSep(list2, s), true, nil
 }
 
-// TierR8 returns the tier of a call to "r8", documented with PreviewR8:
+// TierR9 returns the tier of a call to "r9", documented with PreviewR9:
 //
 //	tier = ((["a", "b"].size() + (int(input.m) / int(input.n))) in input.?nums.orValue([]).map(x, int(x)).map(v2, ((has(input.m) ? int(input.m) : 0) %
 //	    (has(input.n) ? int(input.n) : 0)))) ? "read" : "write"
-func TierR8(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR9(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	var budget celrt.Budget
 	m, err := celrt.Select(input, "m")
@@ -1268,19 +1482,19 @@ func TierR8(input *value.Object, tool string, limits runtime.Limits) (runtime.Ti
 	return celrt.Tier(v5)
 }
 
-// formatterR8 registers the functions of "r8".
-var formatterR8 = &slots{
-	preview: PreviewR8,
-	tierOf:  TierR8,
+// formatterR9 registers the functions of "r9".
+var formatterR9 = &slots{
+	preview: PreviewR9,
+	tierOf:  TierR9,
 	fields:  runtime.InputFields{Read: [][]string{{"t"}}},
 }
 
-// PreviewR9 formats calls to "r9".
+// PreviewR10 formats calls to "r10".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r9":
+// Defined in random.yaml, registered with owner "random.yaml#r10":
 //
 //	preview = ((durationText((has(input.s) ? input.d : input.d))).charAt(input.m)).upperAscii()
-func PreviewR9(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR10(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	var v1 float64
 	if celrt.FieldSet(input, "s") {
@@ -1317,10 +1531,10 @@ func PreviewR9(input *value.Object, tool string, limits runtime.Limits) (string,
 	return celrt.UpperASCII(r), true, nil
 }
 
-// ResultR9 summarizes the result of a call to "r9", documented with PreviewR9:
+// ResultR10 summarizes the result of a call to "r10", documented with PreviewR10:
 //
 //	result = (string(input.nums.size())).substring(input.n)
-func ResultR9(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR10(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
 	if err != nil {
@@ -1341,10 +1555,10 @@ func ResultR9(input *value.Object, tool string, limits runtime.Limits, result *v
 	return r, true, nil
 }
 
-// formatterR9 registers the functions of "r9".
-var formatterR9 = &slots{
-	preview:      PreviewR9,
-	result:       ResultR9,
+// formatterR10 registers the functions of "r10".
+var formatterR10 = &slots{
+	preview:      PreviewR10,
+	result:       ResultR10,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -1359,33 +1573,33 @@ var formatterR9 = &slots{
 	}},
 }
 
-// letsR10 holds the lets of "r10", which each of its functions computes first.
-type letsR10 struct {
+// letsR11 holds the lets of "r11", which each of its functions computes first.
+type letsR11 struct {
 	l1 string
 }
 
-// letsR10Of computes the lets of "r10" in order, and returns the budget and the
+// letsR11Of computes the lets of "r11" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR10Of(input *value.Object, tool string, limits runtime.Limits) (letsR10, celrt.Budget, int, error) {
+func letsR11Of(input *value.Object, tool string, limits runtime.Limits) (letsR11, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "s")
 	if err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR11{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v2 := opt.Value
 	if !opt.Ok {
 		v2 = ""
 	}
 	if err := budget.CallText("string", v2); err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR11{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(v2)
 	if err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR11{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt2, err := celrt.OptSelect(input, "n")
 	if err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR11{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v3 := opt2.Value
 	if !opt2.Ok {
@@ -1393,34 +1607,34 @@ func letsR10Of(input *value.Object, tool string, limits runtime.Limits) (letsR10
 	}
 	i, err := celrt.ToInt(v3)
 	if err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR11{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("inline", s, i); err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR11{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg2 := celrt.Inline(s, i)
 	if err := budget.CallText("sqlKinds", arg2); err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR11{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg3 := celrt.SQLKinds(arg2)
 	if err := budget.Call("join", arg3, ","); err != nil {
-		return letsR10{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR11{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.JoinSep(arg3, ",")
-	return letsR10{
+	return letsR11{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR10 formats calls to "r10".
+// PreviewR11 formats calls to "r11".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r10":
+// Defined in random.yaml, registered with owner "random.yaml#r11":
 //
 //	l1 = cel.bind(v1, durationText((-0.0 / -1.25)), sqlKinds(inline(string(input.?s.orValue("")), int(input.?n.orValue(0)))).join(","))
 //	l2 = (-(string(input.?s.orValue(""))).indexOf("x,y") * size(fileSize(int(input.?m.orValue(0)))))
 //	preview = sqlKinds(cel.bind(v2, string(((has(input.d) ? double(input.d) : 0.0) / 2.0)), l1)).join(",")
-func PreviewR10(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR10Of(input, tool, limits)
+func PreviewR11(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR11Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -1435,11 +1649,11 @@ func PreviewR10(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg2, ","), true, nil
 }
 
-// ResultR10 summarizes the result of a call to "r10", documented with PreviewR10:
+// ResultR11 summarizes the result of a call to "r11", documented with PreviewR11:
 //
 //	result = {"a": "1", "b": sqlKinds(string(input.t)).join(",")}[?json(result.details)].orValue(l1)
-func ResultR10(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR10Of(input, tool, limits)
+func ResultR11(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR11Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -1488,20 +1702,20 @@ func ResultR10(input *value.Object, tool string, limits runtime.Limits, result *
 	return v3, true, nil
 }
 
-// formatterR10 registers the functions of "r10".
-var formatterR10 = &slots{
-	preview:      PreviewR10,
-	result:       ResultR10,
+// formatterR11 registers the functions of "r11".
+var formatterR11 = &slots{
+	preview:      PreviewR11,
+	result:       ResultR11,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"d"}, {"n"}, {"s"}}},
 }
 
-// PreviewR11 formats calls to "r11".
+// PreviewR12 formats calls to "r12".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r11":
+// Defined in random.yaml, registered with owner "random.yaml#r12":
 //
 //	preview = sqlKinds((durationText(double(-1))).replace(input.t, input.s)).join(",")
-func PreviewR11(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR12(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	arg := float64(int64(-1))
 	if err := budget.CallText("durationText", arg); err != nil {
@@ -1530,10 +1744,10 @@ func PreviewR11(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg4, ","), true, nil
 }
 
-// TierR11 returns the tier of a call to "r11", documented with PreviewR11:
+// TierR12 returns the tier of a call to "r12", documented with PreviewR12:
 //
 //	tier = (json({"\u00e9\u0301": input.s})).matches("[0-9]+") ? "read" : "write"
-func TierR11(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR12(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
@@ -1547,7 +1761,7 @@ func TierR11(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
-	matched, err := patternR11_1.MatchString(text)
+	matched, err := patternR12_1.MatchString(text)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -1560,10 +1774,10 @@ func TierR11(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// ResultR11 summarizes the result of a call to "r11", documented with PreviewR11:
+// ResultR12 summarizes the result of a call to "r12", documented with PreviewR12:
 //
 //	result = ((string(parseJSON(string(result.details.?n.orValue(0))).orValue("none"))).trim()).split(input.s, input.m).join("|")
-func ResultR11(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR12(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(celrt.Field(result, "details"), "n")
 	if err != nil {
@@ -1614,11 +1828,11 @@ func ResultR11(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.JoinSep(arg2, "|"), true, nil
 }
 
-// formatterR11 registers the functions of "r11".
-var formatterR11 = &slots{
-	preview:      PreviewR11,
-	tierOf:       TierR11,
-	result:       ResultR11,
+// formatterR12 registers the functions of "r12".
+var formatterR12 = &slots{
+	preview:      PreviewR12,
+	tierOf:       TierR12,
+	result:       ResultR12,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -1633,39 +1847,39 @@ var formatterR11 = &slots{
 	}},
 }
 
-var patternR11_1 = celrt.NewPattern("[0-9]+")
+var patternR12_1 = celrt.NewPattern("[0-9]+")
 
-// letsR12 holds the lets of "r12", which each of its functions computes first.
-type letsR12 struct {
+// letsR13 holds the lets of "r13", which each of its functions computes first.
+type letsR13 struct {
 	l1 string
 	l2 string
 }
 
-// letsR12Of computes the lets of "r12" in order, and returns the budget and the
+// letsR13Of computes the lets of "r13" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR12Of(input *value.Object, tool string, limits runtime.Limits) (letsR12, celrt.Budget, int, error) {
+func letsR13Of(input *value.Object, tool string, limits runtime.Limits) (letsR13, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	text, err := budget.JSON(input)
 	if err != nil {
-		return letsR12{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR13{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := text
 	l2 := l1
-	return letsR12{
+	return letsR13{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR12 formats calls to "r12".
+// PreviewR13 formats calls to "r13".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r12":
+// Defined in random.yaml, registered with owner "random.yaml#r13":
 //
 //	l1 = json(input)
 //	l2 = l1
 //	preview = plural(((has(input.t) ? string(input.t) : "")).split(",").filter(v3, ((has(input.n) ? int(input.n) : 0) < int(input.n))).size(), "item",
 //	    "items")
-func PreviewR12(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR13(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "t")
@@ -1738,32 +1952,32 @@ func PreviewR12(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Plural(arg, "item", "items"), true, nil
 }
 
-// ResultR12 summarizes the result of a call to "r12", documented with PreviewR12:
+// ResultR13 summarizes the result of a call to "r13", documented with PreviewR13:
 //
 //	result = l2
-func ResultR12(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR12Of(input, tool, limits)
+func ResultR13(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, _, _, err := letsR13Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// formatterR12 registers the functions of "r12".
-var formatterR12 = &slots{
-	preview:      PreviewR12,
-	result:       ResultR12,
+// formatterR13 registers the functions of "r13".
+var formatterR13 = &slots{
+	preview:      PreviewR13,
+	result:       ResultR13,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"n"}, {"t"}}},
 }
 
-// PreviewR13 formats calls to "r13".
+// PreviewR14 formats calls to "r14".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r13":
+// Defined in random.yaml, registered with owner "random.yaml#r14":
 //
 //	preview = "%s-%d".format([truncate(shortcut(string([1, 2, 3].size())), ([1, 2, 3][input.m] - (has(input.s) ? input.m : input.n))),
 //	    ((input.tags.join(input.s)).upperAscii()).indexOf("")])
-func PreviewR13(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR14(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := int64(len([]int64{int64(1), int64(2), int64(3)}))
 	arg := strconv.FormatInt(v1, 10)
@@ -1834,10 +2048,10 @@ func PreviewR13(input *value.Object, tool string, limits runtime.Limits) (string
 	return r2, true, nil
 }
 
-// ResultR13 summarizes the result of a call to "r13", documented with PreviewR13:
+// ResultR14 summarizes the result of a call to "r14", documented with PreviewR14:
 //
 //	result = {"a": "1", "b": string(input.d)}[?result.text].orValue(result.text)
-func ResultR13(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR14(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	v1 := "1"
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -1873,10 +2087,10 @@ func ResultR13(input *value.Object, tool string, limits runtime.Limits, result *
 	return v3, true, nil
 }
 
-// formatterR13 registers the functions of "r13".
-var formatterR13 = &slots{
-	preview:      PreviewR13,
-	result:       ResultR13,
+// formatterR14 registers the functions of "r14".
+var formatterR14 = &slots{
+	preview:      PreviewR14,
+	result:       ResultR14,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -1891,14 +2105,14 @@ var formatterR13 = &slots{
 	}},
 }
 
-// PreviewR14 formats calls to "r14".
+// PreviewR15 formats calls to "r15".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r14":
+// Defined in random.yaml, registered with owner "random.yaml#r15":
 //
 //	l1 = (((-9223372036854775808 + int(input.?m.orValue(0))) % (int(input.m) - -1)) - ([1, 2, 3][(has(input.n) ? int(input.n) : 0)] + (has(input.s) ? 3 :
 //	    (has(input.n) ? int(input.n) : 0))))
 //	preview = string(parseJSON((collapse(("a").charAt(int(input.m)))).replace((has(input.s) ? string(input.s) : ""), string(input.s))).orValue("none"))
-func PreviewR14(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR15(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	m, err := celrt.Select(input, "m")
 	if err != nil {
@@ -1973,15 +2187,15 @@ func PreviewR14(input *value.Object, tool string, limits runtime.Limits) (string
 	return s5, true, nil
 }
 
-// formatterR14 registers the functions of "r14".
-var formatterR14 = &slots{preview: PreviewR14, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}}}}
+// formatterR15 registers the functions of "r15".
+var formatterR15 = &slots{preview: PreviewR15, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}}}}
 
-// PreviewR15 formats calls to "r15".
+// PreviewR16 formats calls to "r16".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r15":
+// Defined in random.yaml, registered with owner "random.yaml#r16":
 //
 //	preview = nonEmpty(fileSize(-(input.s).indexOf(""))).orValue(input.t)
-func PreviewR15(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR16(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
@@ -2013,10 +2227,10 @@ func PreviewR15(input *value.Object, tool string, limits runtime.Limits) (string
 	return v1, true, nil
 }
 
-// TierR15 returns the tier of a call to "r15", documented with PreviewR15:
+// TierR16 returns the tier of a call to "r16", documented with PreviewR16:
 //
 //	tier = (("%s-%d".format(["A b ", input.m]) == numberText(input.d)) || !(input.s).matches("(?i)h")) ? "read" : "write"
-func TierR15(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR16(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	v1, failure := func() (bool, error) {
 		m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
@@ -2047,7 +2261,7 @@ func TierR15(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 			if err != nil {
 				return false, budget.Failure(err)
 			}
-			matched, err := patternR15_1.MatchString(s)
+			matched, err := patternR16_1.MatchString(s)
 			if err != nil {
 				return false, budget.Failure(err)
 			}
@@ -2070,10 +2284,10 @@ func TierR15(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// RowR15 renders the row of a call to "r15", documented with PreviewR15:
+// RowR16 renders the row of a call to "r16", documented with PreviewR16:
 //
 //	row = string((["a", "b"].join(", ")).contains("A b "))
-func RowR15(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR16(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	arg := []string{"a", "b"}
 	if err := budget.Call("join", arg, ", "); err != nil {
@@ -2083,11 +2297,11 @@ func RowR15(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return strconv.FormatBool(v1), true, nil
 }
 
-// formatterR15 registers the functions of "r15".
-var formatterR15 = &slots{
-	preview:      PreviewR15,
-	tierOf:       TierR15,
-	row:          RowR15,
+// formatterR16 registers the functions of "r16".
+var formatterR16 = &slots{
+	preview:      PreviewR16,
+	tierOf:       TierR16,
+	row:          RowR16,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -2102,15 +2316,15 @@ var formatterR15 = &slots{
 	}},
 }
 
-var patternR15_1 = celrt.NewPattern("(?i)h")
+var patternR16_1 = celrt.NewPattern("(?i)h")
 
-// PreviewR16 formats calls to "r16".
+// PreviewR17 formats calls to "r17".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r16":
+// Defined in random.yaml, registered with owner "random.yaml#r17":
 //
 //	l1 = (input.t).split("").map(v1, "héllo" + "").size()
 //	preview = strings.quote(cel.bind(v2, input.meta[?input.s].orValue(input.t), (numberText(1e300)).trim()))
-func PreviewR16(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR17(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("numberText", 1e+300); err != nil {
 		return "", false, err
@@ -2122,8 +2336,8 @@ func PreviewR16(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Quote(arg), true, nil
 }
 
-// formatterR16 registers the functions of "r16".
-var formatterR16 = &slots{preview: PreviewR16, fields: runtime.InputFields{Read: [][]string{
+// formatterR17 registers the functions of "r17".
+var formatterR17 = &slots{preview: PreviewR17, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -2135,14 +2349,14 @@ var formatterR16 = &slots{preview: PreviewR16, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// PreviewR17 formats calls to "r17".
+// PreviewR18 formats calls to "r18".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r17":
+// Defined in random.yaml, registered with owner "random.yaml#r18":
 //
 //	l1 = int(double((-9223372036854775808 * 0)))
 //	l2 = (["a", "b"].transformList(v1, v2, "\u00e9\u0301") + (["a", "b"] + input.tags)).size()
 //	preview = string(input.nums.map(v5, input.n).map(v4, lines(input.s)).map(v3, -(input.m * input.n)).size())
-func PreviewR17(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR18(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
@@ -2207,10 +2421,10 @@ func PreviewR17(input *value.Object, tool string, limits runtime.Limits) (string
 	return strconv.FormatInt(int64(len(list3)), 10), true, nil
 }
 
-// TierR17 returns the tier of a call to "r17", documented with PreviewR17:
+// TierR18 returns the tier of a call to "r18", documented with PreviewR18:
 //
 //	tier = (input.meta.exists(v6, v7, (input.s == input.t)) || (double(input.n) <= (input.d * input.d))) ? "read" : "write"
-func TierR17(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR18(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	v2, failure3 := func() (bool, error) {
 		found := false
@@ -2299,10 +2513,10 @@ func TierR17(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v4)
 }
 
-// RowR17 renders the row of a call to "r17", documented with PreviewR17:
+// RowR18 renders the row of a call to "r18", documented with PreviewR18:
 //
 //	row = (sqlKinds(numberText(2.0)).join(",")).upperAscii()
-func RowR17(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR18(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("numberText", 2.0); err != nil {
 		return "", false, err
@@ -2322,11 +2536,11 @@ func RowR17(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.UpperASCII(arg3), true, nil
 }
 
-// formatterR17 registers the functions of "r17".
-var formatterR17 = &slots{
-	preview:      PreviewR17,
-	tierOf:       TierR17,
-	row:          RowR17,
+// formatterR18 registers the functions of "r18".
+var formatterR18 = &slots{
+	preview:      PreviewR18,
+	tierOf:       TierR18,
+	row:          RowR18,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -2341,13 +2555,13 @@ var formatterR17 = &slots{
 	}},
 }
 
-// PreviewR18 formats calls to "r18".
+// PreviewR19 formats calls to "r19".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r18":
+// Defined in random.yaml, registered with owner "random.yaml#r19":
 //
 //	preview = plural((((-1 % 9223372036854775807) + (int(input.n) - (has(input.n) ? int(input.n) : 0))) % -input.?nums.orValue([]).map(x,
 //	    int(x))[int(input.m)]), "item", "items")
-func PreviewR18(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR19(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	rest, err := celrt.ModInt(int64(-1), int64(9223372036854775807))
@@ -2444,10 +2658,10 @@ func PreviewR18(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Plural(rest2, "item", "items"), true, nil
 }
 
-// TierR18 returns the tier of a call to "r18", documented with PreviewR18:
+// TierR19 returns the tier of a call to "r19", documented with PreviewR19:
 //
 //	tier = (mcpValue((string(input.?t.orValue(""))).substring(int(input.n)))).startsWith(string(input.?t.orValue(""))) ? "read" : "write"
-func TierR18(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR19(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "t")
 	if err != nil {
@@ -2506,19 +2720,19 @@ func TierR18(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// formatterR18 registers the functions of "r18".
-var formatterR18 = &slots{
-	preview: PreviewR18,
-	tierOf:  TierR18,
+// formatterR19 registers the functions of "r19".
+var formatterR19 = &slots{
+	preview: PreviewR19,
+	tierOf:  TierR19,
 	fields:  runtime.InputFields{Read: [][]string{{"m"}, {"n"}, {"nums"}}},
 }
 
-// PreviewR19 formats calls to "r19".
+// PreviewR20 formats calls to "r20".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r19":
+// Defined in random.yaml, registered with owner "random.yaml#r20":
 //
 //	preview = string((string(parseJSON(fields(input, 3)).orValue("none"))).matches(""))
-func PreviewR19(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR20(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.Call("fields", input, int64(3)); err != nil {
 		return "", false, err
@@ -2539,17 +2753,17 @@ func PreviewR19(input *value.Object, tool string, limits runtime.Limits) (string
 	if err != nil {
 		return "", false, err
 	}
-	matched, err := patternR19_1.MatchString(s)
+	matched, err := patternR20_1.MatchString(s)
 	if err != nil {
 		return "", false, err
 	}
 	return strconv.FormatBool(matched), true, nil
 }
 
-// TierR19 returns the tier of a call to "r19", documented with PreviewR19:
+// TierR20 returns the tier of a call to "r20", documented with PreviewR20:
 //
 //	tier = ((int(input.d) + ["a", "b"].size()) < lines(redact(""))) ? "read" : "write"
-func TierR19(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR20(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -2579,10 +2793,10 @@ func TierR19(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// RowR19 renders the row of a call to "r19", documented with PreviewR19:
+// RowR20 renders the row of a call to "r20", documented with PreviewR20:
 //
 //	row = (fileSize((input.n % 9223372036854775807))).upperAscii()
-func RowR19(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR20(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
@@ -2602,10 +2816,10 @@ func RowR19(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.UpperASCII(arg), true, nil
 }
 
-// ResultR19 summarizes the result of a call to "r19", documented with PreviewR19:
+// ResultR20 summarizes the result of a call to "r20", documented with PreviewR20:
 //
 //	result = string(((1e300 * input.d) + double(input.m)))
-func ResultR19(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR20(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -2623,26 +2837,26 @@ func ResultR19(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.DoubleToString(arg + arg2), true, nil
 }
 
-// formatterR19 registers the functions of "r19".
-var formatterR19 = &slots{
-	preview:      PreviewR19,
-	tierOf:       TierR19,
-	row:          RowR19,
-	result:       ResultR19,
+// formatterR20 registers the functions of "r20".
+var formatterR20 = &slots{
+	preview:      PreviewR20,
+	tierOf:       TierR20,
+	row:          RowR20,
+	result:       ResultR20,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{All: true},
 }
 
-var patternR19_1 = celrt.NewPattern("")
+var patternR20_1 = celrt.NewPattern("")
 
-// PreviewR20 formats calls to "r20".
+// PreviewR21 formats calls to "r21".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r20":
+// Defined in random.yaml, registered with owner "random.yaml#r21":
 //
 //	l1 = durationText(double((-1 + 3)))
 //	l2 = cel.bind(v1, string((input.m + input.m)), v1)
 //	preview = ["%s-%d".format([plural(input.m, "item", "items"), (input.n % input.m)]), cel.bind(v2, promptPath(input.t).orValue("none"), v2)].join("")
-func PreviewR20(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR21(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
@@ -2695,10 +2909,10 @@ func PreviewR20(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg2, ""), true, nil
 }
 
-// ResultR20 summarizes the result of a call to "r20", documented with PreviewR20:
+// ResultR21 summarizes the result of a call to "r21", documented with PreviewR21:
 //
 //	result = numberText(((input.d + -0.0) * (1e300 / 1e300)))
-func ResultR20(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR21(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -2717,10 +2931,10 @@ func ResultR20(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.NumberText(arg), true, nil
 }
 
-// formatterR20 registers the functions of "r20".
-var formatterR20 = &slots{
-	preview:      PreviewR20,
-	result:       ResultR20,
+// formatterR21 registers the functions of "r21".
+var formatterR21 = &slots{
+	preview:      PreviewR21,
+	result:       ResultR21,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -2735,12 +2949,12 @@ var formatterR20 = &slots{
 	}},
 }
 
-// PreviewR21 formats calls to "r21".
+// PreviewR22 formats calls to "r22".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r21":
+// Defined in random.yaml, registered with owner "random.yaml#r22":
 //
 //	preview = mcpValue(input)
-func PreviewR21(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR22(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.Call("mcpValue", input); err != nil {
 		return "", false, err
@@ -2748,11 +2962,11 @@ func PreviewR21(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.MCPValue(input), true, nil
 }
 
-// TierR21 returns the tier of a call to "r21", documented with PreviewR21:
+// TierR22 returns the tier of a call to "r22", documented with PreviewR22:
 //
 //	tier = (double((has(input.s) ? int(input.m) : -9223372036854775808)) <= (((has(input.d) ? double(input.d) : 0.0) / double(input.d)) * (double(input.d)
 //	    / 2.0))) ? "read" : "write"
-func TierR21(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR22(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	has, err := celrt.Has(input, "s")
 	if err != nil {
 		return runtime.TierUnknown, err
@@ -2819,10 +3033,10 @@ func TierR21(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// RowR21 renders the row of a call to "r21", documented with PreviewR21:
+// RowR22 renders the row of a call to "r22", documented with PreviewR22:
 //
 //	row = (!(int(input.?m.orValue(0)) < -1) ? fields((string(input.t)).split("%"), int(input.?m.orValue(0))) : sqlKinds(mcpValue(["a", "b"])).join(","))
-func RowR21(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR22(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "m")
 	if err != nil {
@@ -2887,10 +3101,10 @@ func RowR21(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return v2, true, nil
 }
 
-// ResultR21 summarizes the result of a call to "r21", documented with PreviewR21:
+// ResultR22 summarizes the result of a call to "r22", documented with PreviewR22:
 //
 //	result = input.?tags.orValue([]).map(x, string(x)).map(v2, "héllo").filter(v1, (int(input.?m.orValue(0)) < -1)).join("")
-func ResultR21(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR22(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "tags")
@@ -2964,31 +3178,31 @@ func ResultR21(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.JoinSep(list3, ""), true, nil
 }
 
-// formatterR21 registers the functions of "r21".
-var formatterR21 = &slots{
-	preview:      PreviewR21,
-	tierOf:       TierR21,
-	row:          RowR21,
-	result:       ResultR21,
+// formatterR22 registers the functions of "r22".
+var formatterR22 = &slots{
+	preview:      PreviewR22,
+	tierOf:       TierR22,
+	row:          RowR22,
+	result:       ResultR22,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{All: true},
 }
 
-// letsR22 holds the lets of "r22", which each of its functions computes first.
-type letsR22 struct {
+// letsR23 holds the lets of "r23", which each of its functions computes first.
+type letsR23 struct {
 	l1 int64
 }
 
-// letsR22Of computes the lets of "r22" in order, and returns the budget and the
+// letsR23Of computes the lets of "r23" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR22Of(input *value.Object, tool string, limits runtime.Limits) (letsR22, celrt.Budget, int, error) {
+func letsR23Of(input *value.Object, tool string, limits runtime.Limits) (letsR23, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("redact", "a"); err != nil {
-		return letsR22{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt, err := celrt.OptSelect(input, "m")
 	if err != nil {
-		return letsR22{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
@@ -2996,38 +3210,38 @@ func letsR22Of(input *value.Object, tool string, limits runtime.Limits) (letsR22
 	}
 	i, err := celrt.ToInt(v1)
 	if err != nil {
-		return letsR22{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.Redact("a")
 	if err := budget.CallText("substring", arg, i); err != nil {
-		return letsR22{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r, err := celrt.Substring(arg, i)
 	if err != nil {
-		return letsR22{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("indexOf", r, "x,y"); err != nil {
-		return letsR22{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r2, err := celrt.IndexOf(r, "x,y")
 	if err != nil {
-		return letsR22{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := r2
-	return letsR22{
+	return letsR23{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR22 formats calls to "r22".
+// PreviewR23 formats calls to "r23".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r22":
+// Defined in random.yaml, registered with owner "random.yaml#r23":
 //
 //	l1 = ((redact("a")).substring(int(input.?m.orValue(0)))).indexOf("x,y")
 //	l2 = l1
 //	preview = {string(input.?t.orValue("")): inline((string(input.?t.orValue(""))).split(string(input.t), 3).join("|"), l1)}[?""].orValue(string(input.t))
-func PreviewR22(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR22Of(input, tool, limits)
+func PreviewR23(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR23Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -3117,10 +3331,10 @@ func PreviewR22(input *value.Object, tool string, limits runtime.Limits) (string
 	return v4, true, nil
 }
 
-// RowR22 renders the row of a call to "r22", documented with PreviewR22:
+// RowR23 renders the row of a call to "r23", documented with PreviewR23:
 //
 //	row = inline(string(input.?nums.orValue([]).map(x, int(x)).size()), (has(input.m) ? int(input.m) : 0))
-func RowR22(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR23(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
@@ -3175,67 +3389,67 @@ func RowR22(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Inline(arg, v2), true, nil
 }
 
-// formatterR22 registers the functions of "r22".
-var formatterR22 = &slots{
-	preview:      PreviewR22,
-	row:          RowR22,
+// formatterR23 registers the functions of "r23".
+var formatterR23 = &slots{
+	preview:      PreviewR23,
+	row:          RowR23,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"t"}}},
 }
 
-// letsR23 holds the lets of "r23", which each of its functions computes first.
-type letsR23 struct {
+// letsR24 holds the lets of "r24", which each of its functions computes first.
+type letsR24 struct {
 	l2 string
 }
 
-// letsR23Of computes the lets of "r23" in order, and returns the budget and the
+// letsR24Of computes the lets of "r24" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR23Of(input *value.Object, tool string, limits runtime.Limits) (letsR23, celrt.Budget, int, error) {
+func letsR24Of(input *value.Object, tool string, limits runtime.Limits) (letsR24, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
 	if err != nil {
-		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	arg := []string{"a", "b"}
 	if err := budget.Charge("_+_", int64(16*(len(tags)+len(arg)))); err != nil {
-		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	items := celrt.Concat(tags, arg)
 	list := make([]string, 0, len(items))
 	for _, v1 := range items {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
+			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
 		}
 		ok, err := celrt.LessEqual(0.5, 1e+300)
 		if err != nil {
-			return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		if ok {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			list = append(list, v1)
 		}
 	}
 	if err := budget.Call("join", list, "%"); err != nil {
-		return letsR23{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	l2 := celrt.JoinSep(list, "%")
-	return letsR23{
+	return letsR24{
 		l2: l2,
 	}, budget, steps, nil
 }
 
-// PreviewR23 formats calls to "r23".
+// PreviewR24 formats calls to "r24".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r23":
+// Defined in random.yaml, registered with owner "random.yaml#r24":
 //
 //	l1 = (("").split("") + (["a", "b"] + input.tags)).join("")
 //	l2 = (input.tags + ["a", "b"]).filter(v1, (0.5 <= 1e300)).join("%")
 //	preview = sqlKinds((cel.bind(v2, (l2).charAt(input.n), numberText(input.d))).substring(input.m)).join(",")
-func PreviewR23(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR23Of(input, tool, limits)
+func PreviewR24(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	_, budget, _, err := letsR24Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -3268,8 +3482,8 @@ func PreviewR23(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg3, ","), true, nil
 }
 
-// formatterR23 registers the functions of "r23".
-var formatterR23 = &slots{preview: PreviewR23, fields: runtime.InputFields{Read: [][]string{
+// formatterR24 registers the functions of "r24".
+var formatterR24 = &slots{preview: PreviewR24, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -3281,31 +3495,31 @@ var formatterR23 = &slots{preview: PreviewR23, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// letsR24 holds the lets of "r24", which each of its functions computes first.
-type letsR24 struct {
+// letsR25 holds the lets of "r25", which each of its functions computes first.
+type letsR25 struct {
 	l2 string
 }
 
-// letsR24Of computes the lets of "r24" in order, and returns the budget and the
+// letsR25Of computes the lets of "r25" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR24Of(input *value.Object, tool string, limits runtime.Limits) (letsR24, celrt.Budget, int, error) {
+func letsR25Of(input *value.Object, tool string, limits runtime.Limits) (letsR25, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	var v1 string
 	if has {
 		s, err := celrt.Select(input, "s")
 		if err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		if err := budget.CallText("string", s); err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		s2, err := celrt.ToString(s)
 		if err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		v1 = s2
 	} else {
@@ -3313,80 +3527,80 @@ func letsR24Of(input *value.Object, tool string, limits runtime.Limits) (letsR24
 	}
 	has2, err := celrt.Has(input, "t")
 	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	var v2 string
 	if has2 {
 		t, err := celrt.Select(input, "t")
 		if err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		if err := budget.CallText("string", t); err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		s3, err := celrt.ToString(t)
 		if err != nil {
-			return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		v2 = s3
 	} else {
 		v2 = ""
 	}
 	if err := budget.CallText("split", v1, v2); err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	arg := celrt.Split(v1, v2)
 	if err := budget.Call("join", arg, ", "); err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	m, err := celrt.Select(input, "m")
 	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	i, err := celrt.ToInt(m)
 	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	arg2 := celrt.JoinSep(arg, ", ")
 	if err := budget.CallText("substring", arg2, i); err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	r, err := celrt.Substring(arg2, i)
 	if err != nil {
-		return letsR24{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR25{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	l2 := r
-	return letsR24{
+	return letsR25{
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR24 formats calls to "r24".
+// PreviewR25 formats calls to "r25".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r24":
+// Defined in random.yaml, registered with owner "random.yaml#r25":
 //
 //	l1 = ("%s-%d".format([string(parseJSON(string(input.?t.orValue(""))).orValue("none")), ((has(input.m) ? int(input.m) : 0) + (has(input.n) ?
 //	    int(input.n) : 0))])).replace("a", "A b ")
 //	l2 = (((has(input.s) ? string(input.s) : "")).split((has(input.t) ? string(input.t) : "")).join(", ")).substring(int(input.m))
 //	preview = l2
-func PreviewR24(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR24Of(input, tool, limits)
+func PreviewR25(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR25Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// formatterR24 registers the functions of "r24".
-var formatterR24 = &slots{preview: PreviewR24, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}}}
+// formatterR25 registers the functions of "r25".
+var formatterR25 = &slots{preview: PreviewR25, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}}}
 
-// PreviewR25 formats calls to "r25".
+// PreviewR26 formats calls to "r26".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r25":
+// Defined in random.yaml, registered with owner "random.yaml#r26":
 //
 //	l1 = lines((inline(string(input.s), -9223372036854775808)).split(string(input.?t.orValue("")), int(input.?n.orValue(0))).join("|"))
 //	preview = collapse(sqlKinds(sqlKinds(numberText(-1.25)).join(",")).join(","))
-func PreviewR25(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR26(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("numberText", -1.25); err != nil {
 		return "", false, err
@@ -3414,16 +3628,16 @@ func PreviewR25(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Collapse(arg5), true, nil
 }
 
-// formatterR25 registers the functions of "r25".
-var formatterR25 = &slots{preview: PreviewR25, fields: runtime.InputFields{}}
+// formatterR26 registers the functions of "r26".
+var formatterR26 = &slots{preview: PreviewR26, fields: runtime.InputFields{}}
 
-// PreviewR26 formats calls to "r26".
+// PreviewR27 formats calls to "r27".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r26":
+// Defined in random.yaml, registered with owner "random.yaml#r27":
 //
 //	l1 = lines(promptPath((input.s).substring(input.n)).orValue("none"))
 //	preview = redact(cel.bind(v1, (inline(input.s, -1)).split(input.s, -1).join("|"), sqlKinds(v1).join(",")))
-func PreviewR26(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR27(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
@@ -3466,10 +3680,10 @@ func PreviewR26(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Redact(arg4), true, nil
 }
 
-// TierR26 returns the tier of a call to "r26", documented with PreviewR26:
+// TierR27 returns the tier of a call to "r27", documented with PreviewR27:
 //
 //	tier = (((2.0 + 1e300) * (input.d + input.d)) <= ((true ? input.d : 2.0) * double(input.n))) ? "read" : "write"
-func TierR26(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR27(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	if err := budget.Call("_+_", 2.0, 1e+300); err != nil {
 		return runtime.TierUnknown, err
@@ -3514,10 +3728,10 @@ func TierR26(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// formatterR26 registers the functions of "r26".
-var formatterR26 = &slots{
-	preview: PreviewR26,
-	tierOf:  TierR26,
+// formatterR27 registers the functions of "r27".
+var formatterR27 = &slots{
+	preview: PreviewR27,
+	tierOf:  TierR27,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -3531,12 +3745,12 @@ var formatterR26 = &slots{
 	}},
 }
 
-// PreviewR27 formats calls to "r27".
+// PreviewR28 formats calls to "r28".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r27":
+// Defined in random.yaml, registered with owner "random.yaml#r28":
 //
 //	preview = json([(inline(input.s, -9223372036854775808)).lowerAscii(), fileSize((input.m / input.n))])
-func PreviewR27(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR28(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
@@ -3572,8 +3786,8 @@ func PreviewR27(input *value.Object, tool string, limits runtime.Limits) (string
 	return text, true, nil
 }
 
-// formatterR27 registers the functions of "r27".
-var formatterR27 = &slots{preview: PreviewR27, fields: runtime.InputFields{Read: [][]string{
+// formatterR28 registers the functions of "r28".
+var formatterR28 = &slots{preview: PreviewR28, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -3585,12 +3799,12 @@ var formatterR27 = &slots{preview: PreviewR27, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// PreviewR28 formats calls to "r28".
+// PreviewR29 formats calls to "r29".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r28":
+// Defined in random.yaml, registered with owner "random.yaml#r29":
 //
 //	preview = strings.quote(string([1, 2, 3].map(v2, v2).map(v1, int(-0.0)).size()))
-func PreviewR28(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR29(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
@@ -3625,10 +3839,10 @@ func PreviewR28(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Quote(arg), true, nil
 }
 
-// TierR28 returns the tier of a call to "r28", documented with PreviewR28:
+// TierR29 returns the tier of a call to "r29", documented with PreviewR29:
 //
 //	tier = (--(has(input.n) ? int(input.n) : 0) < (int(0.5) / size(string(input.s)))) ? "read" : "write"
-func TierR28(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR29(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "n")
 	if err != nil {
@@ -3676,10 +3890,10 @@ func TierR28(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// ResultR28 summarizes the result of a call to "r28", documented with PreviewR28:
+// ResultR29 summarizes the result of a call to "r29", documented with PreviewR29:
 //
 //	result = shortcut(durationText((has(input.s) ? 2.0 : -0.0)))
-func ResultR28(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR29(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -3701,22 +3915,22 @@ func ResultR28(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Shortcut(arg), true, nil
 }
 
-// formatterR28 registers the functions of "r28".
-var formatterR28 = &slots{
-	preview:      PreviewR28,
-	tierOf:       TierR28,
-	result:       ResultR28,
+// formatterR29 registers the functions of "r29".
+var formatterR29 = &slots{
+	preview:      PreviewR29,
+	tierOf:       TierR29,
+	result:       ResultR29,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{},
 }
 
-// PreviewR29 formats calls to "r29".
+// PreviewR30 formats calls to "r30".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r29":
+// Defined in random.yaml, registered with owner "random.yaml#r30":
 //
 //	l1 = ((((has(input.n) ? int(input.n) : 0) * int(input.n)) + (int(input.m) % int(input.n))) % (int(-0.0) - -9223372036854775807))
 //	preview = {"a": "1", "b": string(parseJSON(promptPath("a").orValue("none")).orValue("none"))}[?""].orValue(string(input.s))
-func PreviewR29(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR30(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := "1"
 	opt := celrt.PromptPath("a")
@@ -3771,20 +3985,20 @@ func PreviewR29(input *value.Object, tool string, limits runtime.Limits) (string
 	return v4, true, nil
 }
 
-// formatterR29 registers the functions of "r29".
-var formatterR29 = &slots{preview: PreviewR29, fields: runtime.InputFields{Read: [][]string{{"s"}}}}
+// formatterR30 registers the functions of "r30".
+var formatterR30 = &slots{preview: PreviewR30, fields: runtime.InputFields{Read: [][]string{{"s"}}}}
 
-// letsR30 holds the lets of "r30", which each of its functions computes first.
-type letsR30 struct {
+// letsR31 holds the lets of "r31", which each of its functions computes first.
+type letsR31 struct {
 	l1 int64
 }
 
-// letsR30Of computes the lets of "r30" in order, and returns the budget and the
+// letsR31Of computes the lets of "r31" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR30Of(input *value.Object, tool string, limits runtime.Limits) (letsR30, celrt.Budget, int, error) {
+func letsR31Of(input *value.Object, tool string, limits runtime.Limits) (letsR31, celrt.Budget, int, error) {
 	b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
 	if err != nil {
-		return letsR30{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 float64
 	if b {
@@ -3794,26 +4008,26 @@ func letsR30Of(input *value.Object, tool string, limits runtime.Limits) (letsR30
 	}
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
-		return letsR30{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.DoubleToInt(v1 / (1e+300 * d))
 	if err != nil {
-		return letsR30{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR31{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := i
-	return letsR30{
+	return letsR31{
 		l1: l1,
 	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR30 formats calls to "r30".
+// PreviewR31 formats calls to "r31".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r30":
+// Defined in random.yaml, registered with owner "random.yaml#r31":
 //
 //	l1 = int(((input.b ? 0.5 : -0.0) / (1e300 * input.d)))
 //	preview = (fileSize(l1)).split(input.s, input.n).join("|")
-func PreviewR30(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR30Of(input, tool, limits)
+func PreviewR31(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR31Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -3840,8 +4054,8 @@ func PreviewR30(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg3, "|"), true, nil
 }
 
-// formatterR30 registers the functions of "r30".
-var formatterR30 = &slots{preview: PreviewR30, fields: runtime.InputFields{Read: [][]string{
+// formatterR31 registers the functions of "r31".
+var formatterR31 = &slots{preview: PreviewR31, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -3853,15 +4067,15 @@ var formatterR30 = &slots{preview: PreviewR30, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// PreviewR31 formats calls to "r31".
+// PreviewR32 formats calls to "r32".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r31":
+// Defined in random.yaml, registered with owner "random.yaml#r32":
 //
 //	l1 = baseName(shortcut("%s-%d".format([string(input.?s.orValue("")), (has(input.m) ? int(input.m) : 0)])))
 //	l2 = (((int(input.?n.orValue(0)) * int(input.m)) - size("a")) % ((string(input.?s.orValue("")) in input.?tags.orValue([]).map(x, string(x))) ?
 //	    int(double(input.d)) : ((has(input.m) ? int(input.m) : 0) - (has(input.n) ? int(input.n) : 0))))
 //	preview = string((((1e300 / -1.25) * (2.0 * double(input.d))) <= (double((has(input.m) ? int(input.m) : 0)) * double(int(input.m)))))
-func PreviewR31(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR32(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	d := -1.25
 	d2 := 1e+300
 	d3, err := celrt.Select(input, "d")
@@ -3905,24 +4119,24 @@ func PreviewR31(input *value.Object, tool string, limits runtime.Limits) (string
 	return strconv.FormatBool(ok), true, nil
 }
 
-// formatterR31 registers the functions of "r31".
-var formatterR31 = &slots{preview: PreviewR31, fields: runtime.InputFields{Read: [][]string{{"d"}, {"m"}}}}
+// formatterR32 registers the functions of "r32".
+var formatterR32 = &slots{preview: PreviewR32, fields: runtime.InputFields{Read: [][]string{{"d"}, {"m"}}}}
 
-// letsR32 holds the lets of "r32", which each of its functions computes first.
-type letsR32 struct {
+// letsR33 holds the lets of "r33", which each of its functions computes first.
+type letsR33 struct {
 	l1 string
 }
 
-// letsR32Of computes the lets of "r32" in order, and returns the budget and the
+// letsR33Of computes the lets of "r33" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR32Of(input *value.Object, tool string, limits runtime.Limits) (letsR32, celrt.Budget, int, error) {
+func letsR33Of(input *value.Object, tool string, limits runtime.Limits) (letsR33, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
-		return letsR32{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR33{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("parseJSON", s); err != nil {
-		return letsR32{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR33{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt := celrt.ParseJSON(s)
 	v1 := opt.Value
@@ -3930,29 +4144,29 @@ func letsR32Of(input *value.Object, tool string, limits runtime.Limits) (letsR32
 		v1 = "none"
 	}
 	if err := budget.CallText("string", v1); err != nil {
-		return letsR32{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR33{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s2, err := celrt.ToString(v1)
 	if err != nil {
-		return letsR32{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR33{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.StringSize(s2)
 	if err := budget.CallText("plural", arg, "item", "items"); err != nil {
-		return letsR32{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR33{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Plural(arg, "item", "items")
-	return letsR32{
+	return letsR33{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR32 formats calls to "r32".
+// PreviewR33 formats calls to "r33".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r32":
+// Defined in random.yaml, registered with owner "random.yaml#r33":
 //
 //	l1 = plural(size(string(parseJSON(input.s).orValue("none"))), "item", "items")
 //	preview = (cel.bind(v1, ((has(input.s) ? input.t : input.s)).trim(), string(parseJSON((input.t).lowerAscii()).orValue("none")))).charAt(input.n)
-func PreviewR32(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR33(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	t2, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
@@ -3991,11 +4205,11 @@ func PreviewR32(input *value.Object, tool string, limits runtime.Limits) (string
 	return r, true, nil
 }
 
-// RowR32 renders the row of a call to "r32", documented with PreviewR32:
+// RowR33 renders the row of a call to "r33", documented with PreviewR33:
 //
 //	row = ([l1, input.t] + input.tags.map(v2, input.t))[input.m]
-func RowR32(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR32Of(input, tool, limits)
+func RowR33(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR33Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -4036,10 +4250,10 @@ func RowR32(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return elem, true, nil
 }
 
-// formatterR32 registers the functions of "r32".
-var formatterR32 = &slots{
-	preview:      PreviewR32,
-	row:          RowR32,
+// formatterR33 registers the functions of "r33".
+var formatterR33 = &slots{
+	preview:      PreviewR33,
+	row:          RowR33,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -4054,51 +4268,51 @@ var formatterR32 = &slots{
 	}},
 }
 
-// letsR33 holds the lets of "r33", which each of its functions computes first.
-type letsR33 struct {
+// letsR34 holds the lets of "r34", which each of its functions computes first.
+type letsR34 struct {
 	l1 string
 }
 
-// letsR33Of computes the lets of "r33" in order, and returns the budget and the
+// letsR34Of computes the lets of "r34" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR33Of(input *value.Object, tool string, limits runtime.Limits) (letsR33, celrt.Budget, int, error) {
+func letsR34Of(input *value.Object, tool string, limits runtime.Limits) (letsR34, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []string{"a", "b"}
 	list := make([]string, 0, len(items))
 	for _, v1 := range items {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR33{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR34{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		if true {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsR33{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR34{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			list = append(list, v1)
 		}
 	}
 	arg := []string{"A b ", "é́"}
 	if err := budget.Charge("_+_", int64(16*(len(arg)+len(list)))); err != nil {
-		return letsR33{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR34{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	text, err := budget.JSON(celrt.ListOf(celrt.Concat(arg, list)))
 	if err != nil {
-		return letsR33{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR34{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := text
-	return letsR33{
+	return letsR34{
 		l1: l1,
 	}, budget, steps, nil
 }
 
-// PreviewR33 formats calls to "r33".
+// PreviewR34 formats calls to "r34".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r33":
+// Defined in random.yaml, registered with owner "random.yaml#r34":
 //
 //	l1 = json((["A b ", "\u00e9\u0301"] + ["a", "b"].filter(v1, true)))
 //	preview = ((input.tags + ["a", "b"]).map(v2, l1).join(input.t)).substring(input.m)
-func PreviewR33(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR33Of(input, tool, limits)
+func PreviewR34(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR34Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -4144,10 +4358,10 @@ func PreviewR33(input *value.Object, tool string, limits runtime.Limits) (string
 	return r, true, nil
 }
 
-// RowR33 renders the row of a call to "r33", documented with PreviewR33:
+// RowR34 renders the row of a call to "r34", documented with PreviewR34:
 //
 //	row = string(double((9223372036854775807 * input.m)))
-func RowR33(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR34(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
 		return "", false, err
@@ -4159,22 +4373,22 @@ func RowR33(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.DoubleToString(float64(product)), true, nil
 }
 
-// ResultR33 summarizes the result of a call to "r33", documented with PreviewR33:
+// ResultR34 summarizes the result of a call to "r34", documented with PreviewR34:
 //
 //	result = l1
-func ResultR33(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR33Of(input, tool, limits)
+func ResultR34(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, _, _, err := letsR34Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR33 registers the functions of "r33".
-var formatterR33 = &slots{
-	preview:      PreviewR33,
-	row:          RowR33,
-	result:       ResultR33,
+// formatterR34 registers the functions of "r34".
+var formatterR34 = &slots{
+	preview:      PreviewR34,
+	row:          RowR34,
+	result:       ResultR34,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -4189,62 +4403,62 @@ var formatterR33 = &slots{
 	}},
 }
 
-// letsR34 holds the lets of "r34", which each of its functions computes first.
-type letsR34 struct {
+// letsR35 holds the lets of "r35", which each of its functions computes first.
+type letsR35 struct {
 	l1 string
 }
 
-// letsR34Of computes the lets of "r34" in order, and returns the budget and the
+// letsR35Of computes the lets of "r35" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR34Of(input *value.Object, tool string, limits runtime.Limits) (letsR34, celrt.Budget, int, error) {
+func letsR35Of(input *value.Object, tool string, limits runtime.Limits) (letsR35, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	n, err := celrt.Select(input, "n")
 	if err != nil {
-		return letsR34{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR35{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(n)
 	if err != nil {
-		return letsR34{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR35{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("charAt", "%", i); err != nil {
-		return letsR34{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR35{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r, err := celrt.CharAt("%", i)
 	if err != nil {
-		return letsR34{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR35{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("split", r, ""); err != nil {
-		return letsR34{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR35{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.Split(r, "")
 	if err := budget.Call("join", arg, ""); err != nil {
-		return letsR34{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR35{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.JoinSep(arg, "")
-	return letsR34{
+	return letsR35{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR34 formats calls to "r34".
+// PreviewR35 formats calls to "r35".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r34":
+// Defined in random.yaml, registered with owner "random.yaml#r35":
 //
 //	l1 = (("%").charAt(int(input.n))).split("").join("")
 //	preview = l1
-func PreviewR34(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR34Of(input, tool, limits)
+func PreviewR35(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR35Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// TierR34 returns the tier of a call to "r34", documented with PreviewR34:
+// TierR35 returns the tier of a call to "r35", documented with PreviewR35:
 //
 //	tier = (size("%s-%d".format(["\u00e9\u0301", (has(input.m) ? int(input.m) : 0)])) < (-int(input.?n.orValue(0)) +
 //	    ("x,y").indexOf(string(input.?t.orValue(""))))) ? "read" : "write"
-func TierR34(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR35(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "m")
 	if err != nil {
@@ -4326,21 +4540,21 @@ func TierR34(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v4)
 }
 
-// formatterR34 registers the functions of "r34".
-var formatterR34 = &slots{
-	preview: PreviewR34,
-	tierOf:  TierR34,
+// formatterR35 registers the functions of "r35".
+var formatterR35 = &slots{
+	preview: PreviewR35,
+	tierOf:  TierR35,
 	fields:  runtime.InputFields{Read: [][]string{{"n"}}},
 }
 
-// PreviewR35 formats calls to "r35".
+// PreviewR36 formats calls to "r36".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r35":
+// Defined in random.yaml, registered with owner "random.yaml#r36":
 //
 //	l1 = (((input.t).substring(9223372036854775807)).substring(1)).lowerAscii()
 //	l2 = strings.quote(string((input.d * -0.0)))
 //	preview = cel.bind(v1, (["a", "b"].map(v2, input.t).join(", ")).split(input.t, 0).join("|"), durationText(double(-input.n)))
-func PreviewR35(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR36(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
@@ -4357,8 +4571,8 @@ func PreviewR35(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.DurationText(arg3), true, nil
 }
 
-// formatterR35 registers the functions of "r35".
-var formatterR35 = &slots{preview: PreviewR35, fields: runtime.InputFields{Read: [][]string{
+// formatterR36 registers the functions of "r36".
+var formatterR36 = &slots{preview: PreviewR36, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -4370,12 +4584,12 @@ var formatterR35 = &slots{preview: PreviewR35, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// PreviewR36 formats calls to "r36".
+// PreviewR37 formats calls to "r37".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r36":
+// Defined in random.yaml, registered with owner "random.yaml#r37":
 //
 //	preview = sqlKinds(shortcut((cel.bind(v1, input.t, v1)).substring(0))).join(",")
-func PreviewR36(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR37(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
@@ -4410,8 +4624,8 @@ func PreviewR36(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg2, ","), true, nil
 }
 
-// formatterR36 registers the functions of "r36".
-var formatterR36 = &slots{preview: PreviewR36, fields: runtime.InputFields{Read: [][]string{
+// formatterR37 registers the functions of "r37".
+var formatterR37 = &slots{preview: PreviewR37, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -4423,43 +4637,43 @@ var formatterR36 = &slots{preview: PreviewR36, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// letsR37 holds the lets of "r37", which each of its functions computes first.
-type letsR37 struct {
+// letsR38 holds the lets of "r38", which each of its functions computes first.
+type letsR38 struct {
 	l1 int64
 }
 
-// letsR37Of computes the lets of "r37" in order, and returns the budget and the
+// letsR38Of computes the lets of "r38" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR37Of(input *value.Object, tool string, limits runtime.Limits) (letsR37, celrt.Budget, int, error) {
+func letsR38Of(input *value.Object, tool string, limits runtime.Limits) (letsR38, celrt.Budget, int, error) {
 	n, err := celrt.Select(input, "n")
 	if err != nil {
-		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR38{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(n)
 	if err != nil {
-		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR38{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, i)
 	if err != nil {
-		return letsR37{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR38{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := elem
-	return letsR37{
+	return letsR38{
 		l1: l1,
 	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR37 formats calls to "r37".
+// PreviewR38 formats calls to "r38".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r37":
+// Defined in random.yaml, registered with owner "random.yaml#r38":
 //
 //	l1 = [1, 2, 3][int(input.n)]
 //	l2 = l1
 //	preview = ((json({"A b ": ""}) in (fileSize(l1)).split(",")) ? ((((has(input.s) ? string(input.s) : "")).split((has(input.t) ? string(input.t) : ""),
 //	    0).join("|")).replace(string(input.t), "%")).lowerAscii() : numberText(((0.5 * 1e300) + (double(input.?d.orValue(0.0)) / (has(input.d) ?
 //	    double(input.d) : 0.0)))))
-func PreviewR37(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR37Of(input, tool, limits)
+func PreviewR38(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR38Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -4598,10 +4812,10 @@ func PreviewR37(input *value.Object, tool string, limits runtime.Limits) (string
 	return v2, true, nil
 }
 
-// RowR37 renders the row of a call to "r37", documented with PreviewR37:
+// RowR38 renders the row of a call to "r38", documented with PreviewR38:
 //
 //	row = nonEmpty(nonEmpty(json(input)).orValue((has(input.s) ? string(input.s) : ""))).orValue(string(input.s))
-func RowR37(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR38(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	text, err := budget.JSON(input)
 	if err != nil {
@@ -4652,10 +4866,10 @@ func RowR37(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return v3, true, nil
 }
 
-// formatterR37 registers the functions of "r37".
-var formatterR37 = &slots{
-	preview:      PreviewR37,
-	row:          RowR37,
+// formatterR38 registers the functions of "r38".
+var formatterR38 = &slots{
+	preview:      PreviewR38,
+	row:          RowR38,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"d"},
@@ -4665,14 +4879,14 @@ var formatterR37 = &slots{
 	}},
 }
 
-// PreviewR38 formats calls to "r38".
+// PreviewR39 formats calls to "r39".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r38":
+// Defined in random.yaml, registered with owner "random.yaml#r39":
 //
 //	l1 = (((input.m + input.n) < int(input.d)) ? (lines(input.t) % (input.b ? input.m : input.n)) : (string(9223372036854775807)).indexOf("\u00e9\u0301"))
 //	l2 = [fileSize(input.m), ("\u00e9\u0301").trim()].size()
 //	preview = cel.bind(v1, inline(truncate(mcpValue(input), int(-0.0)), input.m), v1)
-func PreviewR38(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR39(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		if err := budget.Call("mcpValue", input); err != nil {
@@ -4704,10 +4918,10 @@ func PreviewR38(input *value.Object, tool string, limits runtime.Limits) (string
 	return v12, true, nil
 }
 
-// TierR38 returns the tier of a call to "r38", documented with PreviewR38:
+// TierR39 returns the tier of a call to "r39", documented with PreviewR39:
 //
 //	tier = ((double(input.m) + (-0.0 * 0.5)) <= ((0.5 + 1e300) / (-0.0 + input.d))) ? "read" : "write"
-func TierR38(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR39(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
@@ -4745,10 +4959,10 @@ func TierR38(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// ResultR38 summarizes the result of a call to "r38", documented with PreviewR38:
+// ResultR39 summarizes the result of a call to "r39", documented with PreviewR39:
 //
 //	result = (nonEmpty(string(input.nums.size())).orValue("A b ")).split("x,y", 9223372036854775807).join("|")
-func ResultR38(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR39(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
 	if err != nil {
@@ -4769,21 +4983,21 @@ func ResultR38(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.JoinSep(v3, "|"), true, nil
 }
 
-// formatterR38 registers the functions of "r38".
-var formatterR38 = &slots{
-	preview:      PreviewR38,
-	tierOf:       TierR38,
-	result:       ResultR38,
+// formatterR39 registers the functions of "r39".
+var formatterR39 = &slots{
+	preview:      PreviewR39,
+	tierOf:       TierR39,
+	result:       ResultR39,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{All: true},
 }
 
-// PreviewR39 formats calls to "r39".
+// PreviewR40 formats calls to "r40".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r39":
+// Defined in random.yaml, registered with owner "random.yaml#r40":
 //
 //	preview = string(((["a", "b"].size() / (-1 % int(input.?m.orValue(0)))) % input.?nums.orValue([]).map(x, int(x)).map(x, string(x)).size()))
-func PreviewR39(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR40(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "m")
@@ -4851,10 +5065,10 @@ func PreviewR39(input *value.Object, tool string, limits runtime.Limits) (string
 	return strconv.FormatInt(rest2, 10), true, nil
 }
 
-// RowR39 renders the row of a call to "r39", documented with PreviewR39:
+// RowR40 renders the row of a call to "r40", documented with PreviewR40:
 //
 //	row = shortcut(collapse(truncate("x,y", -1)))
-func RowR39(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR40(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("truncate", "x,y", int64(-1)); err != nil {
 		return "", false, err
@@ -4870,68 +5084,68 @@ func RowR39(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Shortcut(arg2), true, nil
 }
 
-// formatterR39 registers the functions of "r39".
-var formatterR39 = &slots{
-	preview:      PreviewR39,
-	row:          RowR39,
+// formatterR40 registers the functions of "r40".
+var formatterR40 = &slots{
+	preview:      PreviewR40,
+	row:          RowR40,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"nums"}}},
 }
 
-// letsR40 holds the lets of "r40", which each of its functions computes first.
-type letsR40 struct {
+// letsR41 holds the lets of "r41", which each of its functions computes first.
+type letsR41 struct {
 	l1 string
 	l2 int64
 }
 
-// letsR40Of computes the lets of "r40" in order, and returns the budget and the
+// letsR41Of computes the lets of "r41" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR40Of(input *value.Object, tool string, limits runtime.Limits) (letsR40, celrt.Budget, int, error) {
+func letsR41Of(input *value.Object, tool string, limits runtime.Limits) (letsR41, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	m, err := celrt.Select(input, "m")
 	if err != nil {
-		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR41{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(m)
 	if err != nil {
-		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR41{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	elem, err := celrt.IndexList([]int64{int64(1), int64(2), int64(3)}, i)
 	if err != nil {
-		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR41{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("fileSize", elem); err != nil {
-		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR41{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.FileSizeInt(elem)
 	if err := budget.CallText("collapse", arg); err != nil {
-		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR41{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Collapse(arg)
 	quotient, err := celrt.DivInt(int64(-9223372036854775807), celrt.StringSize(l1))
 	if err != nil {
-		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR41{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	neg, err := celrt.NegInt(quotient)
 	if err != nil {
-		return letsR40{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR41{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	l2 := neg
-	return letsR40{
+	return letsR41{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR40 formats calls to "r40".
+// PreviewR41 formats calls to "r41".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r40":
+// Defined in random.yaml, registered with owner "random.yaml#r41":
 //
 //	l1 = collapse(fileSize([1, 2, 3][int(input.m)]))
 //	l2 = -(-9223372036854775807 / size(l1))
 //	preview = truncate(string((l1).contains("%")), l2) + string(input.?nums.orValue([]).map(x, int(x)).map(v1, size("")).size())
-func PreviewR40(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR40Of(input, tool, limits)
+func PreviewR41(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR41Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -4986,15 +5200,15 @@ func PreviewR40(input *value.Object, tool string, limits runtime.Limits) (string
 	return arg2 + arg3, true, nil
 }
 
-// formatterR40 registers the functions of "r40".
-var formatterR40 = &slots{preview: PreviewR40, fields: runtime.InputFields{Read: [][]string{{"m"}, {"nums"}}}}
+// formatterR41 registers the functions of "r41".
+var formatterR41 = &slots{preview: PreviewR41, fields: runtime.InputFields{Read: [][]string{{"m"}, {"nums"}}}}
 
-// PreviewR41 formats calls to "r41".
+// PreviewR42 formats calls to "r42".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r41":
+// Defined in random.yaml, registered with owner "random.yaml#r42":
 //
 //	preview = string((promptPath(string(has(input.s))).orValue("none") == redact(nonEmpty(input.t).orValue(input.s))))
-func PreviewR41(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR42(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := celrt.PromptPath(strconv.FormatBool(celrt.FieldSet(input, "s")))
 	v2 := v1.Value
@@ -5020,10 +5234,10 @@ func PreviewR41(input *value.Object, tool string, limits runtime.Limits) (string
 	return strconv.FormatBool(v2 == celrt.Redact(v3)), true, nil
 }
 
-// TierR41 returns the tier of a call to "r41", documented with PreviewR41:
+// TierR42 returns the tier of a call to "r42", documented with PreviewR42:
 //
 //	tier = ((double(9223372036854775807) + (input.b ? -0.0 : input.d)) <= double((input.s).indexOf(input.t))) ? "read" : "write"
-func TierR41(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR42(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
 	if err != nil {
@@ -5071,10 +5285,10 @@ func TierR41(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// ResultR41 summarizes the result of a call to "r41", documented with PreviewR41:
+// ResultR42 summarizes the result of a call to "r42", documented with PreviewR42:
 //
 //	result = shortcut({string(result.details.?n.orValue(0)): result.text}[?"%"].orValue(result.text))
-func ResultR41(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR42(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(celrt.Field(result, "details"), "n")
 	if err != nil {
@@ -5123,11 +5337,11 @@ func ResultR41(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Shortcut(v2), true, nil
 }
 
-// formatterR41 registers the functions of "r41".
-var formatterR41 = &slots{
-	preview:      PreviewR41,
-	tierOf:       TierR41,
-	result:       ResultR41,
+// formatterR42 registers the functions of "r42".
+var formatterR42 = &slots{
+	preview:      PreviewR42,
+	tierOf:       TierR42,
+	result:       ResultR42,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -5142,12 +5356,12 @@ var formatterR41 = &slots{
 	}},
 }
 
-// PreviewR42 formats calls to "r42".
+// PreviewR43 formats calls to "r43".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r42":
+// Defined in random.yaml, registered with owner "random.yaml#r43":
 //
 //	preview = collapse(string((inline(string(input.t), 9223372036854775807)).indexOf(string(input.s))))
-func PreviewR42(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR43(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	t, err := celrt.Select(input, "t")
 	if err != nil {
@@ -5189,10 +5403,10 @@ func PreviewR42(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Collapse(arg2), true, nil
 }
 
-// TierR42 returns the tier of a call to "r42", documented with PreviewR42:
+// TierR43 returns the tier of a call to "r43", documented with PreviewR43:
 //
 //	tier = (string((false && true))).contains(string(input.?t.orValue(""))) ? "read" : "write"
-func TierR42(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR43(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	ok := false
 	if ok {
@@ -5222,10 +5436,10 @@ func TierR42(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// RowR42 renders the row of a call to "r42", documented with PreviewR42:
+// RowR43 renders the row of a call to "r43", documented with PreviewR43:
 //
 //	row = (fields(input.?tags.orValue([]).map(x, string(x)).map(v1, v1), (has(input.m) ? int(input.m) : 0))).trim()
-func RowR42(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR43(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "tags")
@@ -5293,10 +5507,10 @@ func RowR42(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return v3, true, nil
 }
 
-// ResultR42 summarizes the result of a call to "r42", documented with PreviewR42:
+// ResultR43 summarizes the result of a call to "r43", documented with PreviewR43:
 //
 //	result = cel.bind(v2, baseName(fields(input.?tags.orValue([]).map(x, string(x)), 1)), collapse(string(has(input.s))))
-func ResultR42(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR43(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -5309,29 +5523,29 @@ func ResultR42(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Collapse(arg), true, nil
 }
 
-// formatterR42 registers the functions of "r42".
-var formatterR42 = &slots{
-	preview:      PreviewR42,
-	tierOf:       TierR42,
-	row:          RowR42,
-	result:       ResultR42,
+// formatterR43 registers the functions of "r43".
+var formatterR43 = &slots{
+	preview:      PreviewR43,
+	tierOf:       TierR43,
+	row:          RowR43,
+	result:       ResultR43,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"s"}, {"t"}}},
 }
 
-// letsR43 holds the lets of "r43", which each of its functions computes first.
-type letsR43 struct {
+// letsR44 holds the lets of "r44", which each of its functions computes first.
+type letsR44 struct {
 	l2 string
 }
 
-// letsR43Of computes the lets of "r43" in order, and returns the budget and the
+// letsR44Of computes the lets of "r44" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR43Of(input *value.Object, tool string, limits runtime.Limits) (letsR43, celrt.Budget, int, error) {
+func letsR44Of(input *value.Object, tool string, limits runtime.Limits) (letsR44, celrt.Budget, int, error) {
 	var v1 int64
 	if celrt.FieldSet(input, "s") {
 		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 		if err != nil {
-			return letsR43{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		v1 = n
 	} else {
@@ -5339,27 +5553,27 @@ func letsR43Of(input *value.Object, tool string, limits runtime.Limits) (letsR43
 	}
 	n2, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR43{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	rest, err := celrt.ModInt(n2, int64(-9223372036854775808))
 	if err != nil {
-		return letsR43{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	l2 := strconv.FormatBool(v1 < rest)
-	return letsR43{
+	return letsR44{
 		l2: l2,
 	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR43 formats calls to "r43".
+// PreviewR44 formats calls to "r44".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r43":
+// Defined in random.yaml, registered with owner "random.yaml#r44":
 //
 //	l1 = numberText((("héllo").matches("^a") ? (has(input.s) ? 0.5 : input.d) : (false ? 1e300 : -0.0)))
 //	l2 = string(((has(input.s) ? input.n : 0) < (input.n % -9223372036854775808)))
 //	preview = sqlKinds(cel.bind(v1, l2, strings.quote(collapse(l2)))).join(",")
-func PreviewR43(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR43Of(input, tool, limits)
+func PreviewR44(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR44Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -5384,10 +5598,10 @@ func PreviewR43(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg4, ","), true, nil
 }
 
-// TierR43 returns the tier of a call to "r43", documented with PreviewR43:
+// TierR44 returns the tier of a call to "r44", documented with PreviewR44:
 //
 //	tier = (((input.m % input.n) + (input.n - -9223372036854775808)) < ((input.n / 9223372036854775807) - (input.t).indexOf(input.s))) ? "read" : "write"
-func TierR43(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR44(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
@@ -5452,11 +5666,11 @@ func TierR43(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// ResultR43 summarizes the result of a call to "r43", documented with PreviewR43:
+// ResultR44 summarizes the result of a call to "r44", documented with PreviewR44:
 //
 //	result = strings.quote(l2)
-func ResultR43(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR43Of(input, tool, limits)
+func ResultR44(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR44Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -5467,11 +5681,11 @@ func ResultR43(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Quote(arg), true, nil
 }
 
-// formatterR43 registers the functions of "r43".
-var formatterR43 = &slots{
-	preview:      PreviewR43,
-	tierOf:       TierR43,
-	result:       ResultR43,
+// formatterR44 registers the functions of "r44".
+var formatterR44 = &slots{
+	preview:      PreviewR44,
+	tierOf:       TierR44,
+	result:       ResultR44,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -5486,19 +5700,19 @@ var formatterR43 = &slots{
 	}},
 }
 
-// letsR44 holds the lets of "r44", which each of its functions computes first.
-type letsR44 struct {
+// letsR45 holds the lets of "r45", which each of its functions computes first.
+type letsR45 struct {
 	l1 string
 }
 
-// letsR44Of computes the lets of "r44" in order, and returns the budget and the
+// letsR45Of computes the lets of "r45" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR44Of(input *value.Object, tool string, limits runtime.Limits) (letsR44, celrt.Budget, int, error) {
+func letsR45Of(input *value.Object, tool string, limits runtime.Limits) (letsR45, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "tags")
 	if err != nil {
-		return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
@@ -5506,30 +5720,30 @@ func letsR44Of(input *value.Object, tool string, limits runtime.Limits) (letsR44
 	}
 	items, err := celrt.Iterate(v1)
 	if err != nil {
-		return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	list := make([]string, 0, items.Len())
 	for i := range items.Len() {
 		x := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
-			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		if err := budget.CallText("string", x); err != nil {
-			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s, err := celrt.ToString(x)
 		if err != nil {
-			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list = append(list, s)
 	}
 	matches := 0
 	for range list {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		if false {
 			matches++
@@ -5537,17 +5751,17 @@ func letsR44Of(input *value.Object, tool string, limits runtime.Limits) (letsR44
 	}
 	has, err := celrt.Has(input, "m")
 	if err != nil {
-		return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v2 int64
 	if has {
 		m, err := celrt.Select(input, "m")
 		if err != nil {
-			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		i2, err := celrt.ToInt(m)
 		if err != nil {
-			return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = i2
 	} else {
@@ -5555,23 +5769,23 @@ func letsR44Of(input *value.Object, tool string, limits runtime.Limits) (letsR44
 	}
 	arg := strconv.FormatBool(matches == 1)
 	if err := budget.CallText("inline", arg, v2); err != nil {
-		return letsR44{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Inline(arg, v2)
-	return letsR44{
+	return letsR45{
 		l1: l1,
 	}, budget, steps, nil
 }
 
-// PreviewR44 formats calls to "r44".
+// PreviewR45 formats calls to "r45".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r44":
+// Defined in random.yaml, registered with owner "random.yaml#r45":
 //
 //	l1 = inline(string(input.?tags.orValue([]).map(x, string(x)).exists_one(v1, false)), (has(input.m) ? int(input.m) : 0))
 //	l2 = (--int(input.n) + (input.?meta.orValue({"k": "v"}).exists(v2, v3, has(input.s)) ? [1, 2, 3][(has(input.m) ? int(input.m) : 0)] : (1 %
 //	    int(input.?n.orValue(0)))))
 //	preview = mcpValue(input)
-func PreviewR44(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR45(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.Call("mcpValue", input); err != nil {
 		return "", false, err
@@ -5579,11 +5793,11 @@ func PreviewR44(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.MCPValue(input), true, nil
 }
 
-// RowR44 renders the row of a call to "r44", documented with PreviewR44:
+// RowR45 renders the row of a call to "r45", documented with PreviewR45:
 //
 //	row = string(input.?nums.orValue([]).map(x, int(x)).map(v6, size(l1)).size())
-func RowR44(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR44Of(input, tool, limits)
+func RowR45(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR45Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -5628,29 +5842,29 @@ func RowR44(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return strconv.FormatInt(int64(len(list2)), 10), true, nil
 }
 
-// formatterR44 registers the functions of "r44".
-var formatterR44 = &slots{
-	preview:      PreviewR44,
-	row:          RowR44,
+// formatterR45 registers the functions of "r45".
+var formatterR45 = &slots{
+	preview:      PreviewR45,
+	row:          RowR45,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{All: true},
 }
 
-// letsR45 holds the lets of "r45", which each of its functions computes first.
-type letsR45 struct {
+// letsR46 holds the lets of "r46", which each of its functions computes first.
+type letsR46 struct {
 	l1 string
 }
 
-// letsR45Of computes the lets of "r45" in order, and returns the budget and the
+// letsR46Of computes the lets of "r46" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR45Of(input *value.Object, tool string, limits runtime.Limits) (letsR45, celrt.Budget, int, error) {
+func letsR46Of(input *value.Object, tool string, limits runtime.Limits) (letsR46, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR46{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("redact", t); err != nil {
-		return letsR45{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR46{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt := celrt.PromptPath(celrt.Trim(celrt.Redact(t)))
 	v1 := opt.Value
@@ -5658,19 +5872,19 @@ func letsR45Of(input *value.Object, tool string, limits runtime.Limits) (letsR45
 		v1 = "none"
 	}
 	l1 := v1
-	return letsR45{
+	return letsR46{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR45 formats calls to "r45".
+// PreviewR46 formats calls to "r46".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r45":
+// Defined in random.yaml, registered with owner "random.yaml#r46":
 //
 //	l1 = promptPath((redact(input.t)).trim()).orValue("none")
 //	preview = fileSize(lines(redact(l1)))
-func PreviewR45(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR45Of(input, tool, limits)
+func PreviewR46(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR46Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -5685,10 +5899,10 @@ func PreviewR45(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.FileSizeInt(arg2), true, nil
 }
 
-// RowR45 renders the row of a call to "r45", documented with PreviewR45:
+// RowR46 renders the row of a call to "r46", documented with PreviewR46:
 //
 //	row = shortcut(((false || true) ? json(["a", "b"]) : input.tags[input.m]))
-func RowR45(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR46(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	ok := false
 	if !ok {
@@ -5722,10 +5936,10 @@ func RowR45(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Shortcut(v1), true, nil
 }
 
-// formatterR45 registers the functions of "r45".
-var formatterR45 = &slots{
-	preview:      PreviewR45,
-	row:          RowR45,
+// formatterR46 registers the functions of "r46".
+var formatterR46 = &slots{
+	preview:      PreviewR46,
+	row:          RowR46,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -5740,14 +5954,14 @@ var formatterR45 = &slots{
 	}},
 }
 
-// PreviewR46 formats calls to "r46".
+// PreviewR47 formats calls to "r47".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r46":
+// Defined in random.yaml, registered with owner "random.yaml#r47":
 //
 //	l1 = input.?tags.orValue([]).map(x, string(x)).map(v3, string(input.s)).transformList(v1, v2, v2).size()
 //	preview = promptPath((inline(shortcut(string(input.?s.orValue(""))), 9223372036854775807)).split(string(input.s),
 //	    int(input.?n.orValue(0))).join("|")).orValue("none")
-func PreviewR46(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR47(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "s")
 	if err != nil {
@@ -5810,11 +6024,11 @@ func PreviewR46(input *value.Object, tool string, limits runtime.Limits) (string
 	return v3, true, nil
 }
 
-// TierR46 returns the tier of a call to "r46", documented with PreviewR46:
+// TierR47 returns the tier of a call to "r47", documented with PreviewR47:
 //
 //	tier = (((double(input.?d.orValue(0.0)) * (has(input.d) ? double(input.d) : 0.0)) / ((has(input.d) ? double(input.d) : 0.0) / (has(input.d) ?
 //	    double(input.d) : 0.0))) <= (double(-1) + (-1.25 / -0.0))) ? "read" : "write"
-func TierR46(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR47(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "d")
 	if err != nil {
@@ -5902,29 +6116,29 @@ func TierR46(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v5)
 }
 
-// RowR46 renders the row of a call to "r46", documented with PreviewR46:
+// RowR47 renders the row of a call to "r47", documented with PreviewR47:
 //
 //	row = string([1, 2, 3].size())
-func RowR46(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR47(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	v1 := int64(len([]int64{int64(1), int64(2), int64(3)}))
 	return strconv.FormatInt(v1, 10), true, nil
 }
 
-// formatterR46 registers the functions of "r46".
-var formatterR46 = &slots{
-	preview:      PreviewR46,
-	tierOf:       TierR46,
-	row:          RowR46,
+// formatterR47 registers the functions of "r47".
+var formatterR47 = &slots{
+	preview:      PreviewR47,
+	tierOf:       TierR47,
+	row:          RowR47,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"n"}, {"s"}}},
 }
 
-// PreviewR47 formats calls to "r47".
+// PreviewR48 formats calls to "r48".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r47":
+// Defined in random.yaml, registered with owner "random.yaml#r48":
 //
 //	preview = inline((string((input.n * input.m))).substring(0), input.m)
-func PreviewR47(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR48(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
@@ -5956,10 +6170,10 @@ func PreviewR47(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Inline(r, m2), true, nil
 }
 
-// ResultR47 summarizes the result of a call to "r47", documented with PreviewR47:
+// ResultR48 summarizes the result of a call to "r48", documented with PreviewR48:
 //
 //	result = mcpValue((["a", "b"][9223372036854775807]).trim())
-func ResultR47(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR48(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	elem, err := celrt.IndexList([]string{"a", "b"}, int64(9223372036854775807))
 	if err != nil {
@@ -5972,10 +6186,10 @@ func ResultR47(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.MCPValue(arg), true, nil
 }
 
-// formatterR47 registers the functions of "r47".
-var formatterR47 = &slots{
-	preview:      PreviewR47,
-	result:       ResultR47,
+// formatterR48 registers the functions of "r48".
+var formatterR48 = &slots{
+	preview:      PreviewR48,
+	result:       ResultR48,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -5990,14 +6204,14 @@ var formatterR47 = &slots{
 	}},
 }
 
-// PreviewR48 formats calls to "r48".
+// PreviewR49 formats calls to "r49".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r48":
+// Defined in random.yaml, registered with owner "random.yaml#r49":
 //
 //	l1 = input.?nums.orValue([]).map(x, int(x)).map(v1, int(input.?m.orValue(0))).map(x, string(x)).size()
 //	l2 = int((double((has(input.n) ? int(input.n) : 0)) / ((has(input.d) ? double(input.d) : 0.0) / 2.0)))
 //	preview = input.?meta.orValue({"k": "v"})[?string(input.?t.orValue(""))].orValue(string(input.?t.orValue("")))
-func PreviewR48(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR49(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "meta")
 	if err != nil {
@@ -6065,11 +6279,11 @@ func PreviewR48(input *value.Object, tool string, limits runtime.Limits) (string
 	return v4, true, nil
 }
 
-// ResultR48 summarizes the result of a call to "r48", documented with PreviewR48:
+// ResultR49 summarizes the result of a call to "r49", documented with PreviewR49:
 //
 //	result = (promptPath(string(result.isError)).orValue("none") + fields(input.?meta.orValue({"k": "v"}), 9223372036854775807)).split(result.text,
 //	    int(input.m)).join("|")
-func ResultR48(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR49(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	isError, err := celrt.FieldOf(result, "isError", false, celrt.InputBool)
 	if err != nil {
@@ -6122,58 +6336,58 @@ func ResultR48(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.JoinSep(arg2, "|"), true, nil
 }
 
-// formatterR48 registers the functions of "r48".
-var formatterR48 = &slots{
-	preview:      PreviewR48,
-	result:       ResultR48,
+// formatterR49 registers the functions of "r49".
+var formatterR49 = &slots{
+	preview:      PreviewR49,
+	result:       ResultR49,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"meta"}, {"t"}}},
 }
 
-// letsR49 holds the lets of "r49", which each of its functions computes first.
-type letsR49 struct {
+// letsR50 holds the lets of "r50", which each of its functions computes first.
+type letsR50 struct {
 	l2 string
 }
 
-// letsR49Of computes the lets of "r49" in order, and returns the budget and the
+// letsR50Of computes the lets of "r50" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR49Of(input *value.Object, tool string, limits runtime.Limits) (letsR49, celrt.Budget, int, error) {
+func letsR50Of(input *value.Object, tool string, limits runtime.Limits) (letsR50, celrt.Budget, int, error) {
 	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
-		return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
-		return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	opt, err := celrt.OptIndex(meta, s)
 	if err != nil {
-		return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	x, err := func(v any) (celrt.Optional[string], error) {
 		return celrt.AsOptional(v, celrt.AsString)
 	}(opt)
 	if err != nil {
-		return letsR49{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	v1 := x.Value
 	if !x.Ok {
 		v1 = "héllo"
 	}
 	l2 := v1
-	return letsR49{
+	return letsR50{
 		l2: l2,
 	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR49 formats calls to "r49".
+// PreviewR50 formats calls to "r50".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r49":
+// Defined in random.yaml, registered with owner "random.yaml#r50":
 //
 //	l1 = [string(false), plural(input.m, "item", "items")].size()
 //	l2 = input.meta[?input.s].orValue("héllo")
 //	preview = json({"a": "1", "b": baseName(promptPath(input.t).orValue("none"))})
-func PreviewR49(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR50(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := "1"
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
@@ -6197,11 +6411,11 @@ func PreviewR49(input *value.Object, tool string, limits runtime.Limits) (string
 	return text, true, nil
 }
 
-// TierR49 returns the tier of a call to "r49", documented with PreviewR49:
+// TierR50 returns the tier of a call to "r50", documented with PreviewR50:
 //
 //	tier = (cel.bind(v1, string(input.b), (v1).trim())).startsWith(l2) ? "read" : "write"
-func TierR49(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsR49Of(input, tool, limits)
+func TierR50(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, _, _, err := letsR50Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -6226,22 +6440,22 @@ func TierR49(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// RowR49 renders the row of a call to "r49", documented with PreviewR49:
+// RowR50 renders the row of a call to "r50", documented with PreviewR50:
 //
 //	row = l2
-func RowR49(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR49Of(input, tool, limits)
+func RowR50(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR50Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// formatterR49 registers the functions of "r49".
-var formatterR49 = &slots{
-	preview:      PreviewR49,
-	tierOf:       TierR49,
-	row:          RowR49,
+// formatterR50 registers the functions of "r50".
+var formatterR50 = &slots{
+	preview:      PreviewR50,
+	tierOf:       TierR50,
+	row:          RowR50,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -6256,59 +6470,59 @@ var formatterR49 = &slots{
 	}},
 }
 
-// letsR50 holds the lets of "r50", which each of its functions computes first.
-type letsR50 struct {
+// letsR51 holds the lets of "r51", which each of its functions computes first.
+type letsR51 struct {
 	l1 string
 }
 
-// letsR50Of computes the lets of "r50" in order, and returns the budget and the
+// letsR51Of computes the lets of "r51" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR50Of(input *value.Object, tool string, limits runtime.Limits) (letsR50, celrt.Budget, int, error) {
+func letsR51Of(input *value.Object, tool string, limits runtime.Limits) (letsR51, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
-		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR51{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("numberText", d); err != nil {
-		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR51{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt := celrt.NonEmpty(celrt.NumberText(d))
 	v1 := opt.Value
 	if !opt.Ok {
 		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 		if err != nil {
-			return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR51{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = s
 	}
 	if err := budget.CallText("upperAscii", v1); err != nil {
-		return letsR50{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR51{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.UpperASCII(v1)
-	return letsR50{
+	return letsR51{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR50 formats calls to "r50".
+// PreviewR51 formats calls to "r51".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r50":
+// Defined in random.yaml, registered with owner "random.yaml#r51":
 //
 //	l1 = (nonEmpty(numberText(input.d)).orValue(input.s)).upperAscii()
 //	preview = baseName(l1)
-func PreviewR50(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR50Of(input, tool, limits)
+func PreviewR51(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR51Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return celrt.BaseName(lets.l1), true, nil
 }
 
-// TierR50 returns the tier of a call to "r50", documented with PreviewR50:
+// TierR51 returns the tier of a call to "r51", documented with PreviewR51:
 //
 //	tier = ((string(-1.25)).charAt(input.m) in [l1, l1].transformList(v1, v2, fields({input.t: input.s}, v1))) ? "read" : "write"
-func TierR50(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR50Of(input, tool, limits)
+func TierR51(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR51Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -6361,11 +6575,11 @@ func TierR50(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// RowR50 renders the row of a call to "r50", documented with PreviewR50:
+// RowR51 renders the row of a call to "r51", documented with PreviewR51:
 //
 //	row = string(parseJSON(l1).orValue("none")) + collapse(string(input.b))
-func RowR50(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR50Of(input, tool, limits)
+func RowR51(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR51Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -6400,11 +6614,11 @@ func RowR50(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return s + arg3, true, nil
 }
 
-// formatterR50 registers the functions of "r50".
-var formatterR50 = &slots{
-	preview:      PreviewR50,
-	tierOf:       TierR50,
-	row:          RowR50,
+// formatterR51 registers the functions of "r51".
+var formatterR51 = &slots{
+	preview:      PreviewR51,
+	tierOf:       TierR51,
+	row:          RowR51,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -6419,14 +6633,14 @@ var formatterR50 = &slots{
 	}},
 }
 
-// PreviewR51 formats calls to "r51".
+// PreviewR52 formats calls to "r52".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r51":
+// Defined in random.yaml, registered with owner "random.yaml#r52":
 //
 //	l1 = string(input.?nums.orValue([]).map(x, int(x)).map(v2, -1).map(v1, (v1 / (has(input.m) ? int(input.m) : 0))).size())
 //	preview = promptPath("%s-%d".format([(string(double(input.?d.orValue(0.0)))).split("%", int(input.?n.orValue(0))).join("|"), [1, 2,
 //	    3][int(input.n)]])).orValue("none")
-func PreviewR51(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR52(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "d")
 	if err != nil {
@@ -6488,10 +6702,10 @@ func PreviewR51(input *value.Object, tool string, limits runtime.Limits) (string
 	return v3, true, nil
 }
 
-// TierR51 returns the tier of a call to "r51", documented with PreviewR51:
+// TierR52 returns the tier of a call to "r52", documented with PreviewR52:
 //
 //	tier = !({"a": "1", "b": string(input.s)}.exists(v3, v4, (has(input.b) ? bool(input.b) : false)) || (true && bool(input.b))) ? "read" : "write"
-func TierR51(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR52(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	var budget celrt.Budget
 	v5, failure3 := func() (bool, error) {
@@ -6602,25 +6816,25 @@ func TierR51(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v7)
 }
 
-// formatterR51 registers the functions of "r51".
-var formatterR51 = &slots{
-	preview: PreviewR51,
-	tierOf:  TierR51,
+// formatterR52 registers the functions of "r52".
+var formatterR52 = &slots{
+	preview: PreviewR52,
+	tierOf:  TierR52,
 	fields:  runtime.InputFields{Read: [][]string{{"d"}, {"n"}}},
 }
 
-// letsR52 holds the lets of "r52", which each of its functions computes first.
-type letsR52 struct {
+// letsR53 holds the lets of "r53", which each of its functions computes first.
+type letsR53 struct {
 	l1 string
 }
 
-// letsR52Of computes the lets of "r52" in order, and returns the budget and the
+// letsR53Of computes the lets of "r53" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR52Of(input *value.Object, tool string, limits runtime.Limits) (letsR52, celrt.Budget, int, error) {
+func letsR53Of(input *value.Object, tool string, limits runtime.Limits) (letsR53, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "n")
 	if err != nil {
-		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
@@ -6628,29 +6842,29 @@ func letsR52Of(input *value.Object, tool string, limits runtime.Limits) (letsR52
 	}
 	i, err := celrt.ToInt(v1)
 	if err != nil {
-		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.Call("fields", input, i); err != nil {
-		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.Fields(input, i)
 	if err := budget.CallText("shortcut", arg); err != nil {
-		return letsR52{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Shortcut(arg)
-	return letsR52{
+	return letsR53{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR52 formats calls to "r52".
+// PreviewR53 formats calls to "r53".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r52":
+// Defined in random.yaml, registered with owner "random.yaml#r53":
 //
 //	l1 = shortcut(fields(input, int(input.?n.orValue(0))))
 //	preview = string({string(input.t): durationText(double(input.d))}.exists(v1, v2, ((string(input.t)).split(v2, (has(input.n) ? int(input.n) :
 //	    0)).join("|") in ["a", "b"].filter(v3, bool(input.?b.orValue(false))))))
-func PreviewR52(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR53(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	found := false
@@ -6783,11 +6997,11 @@ func PreviewR52(input *value.Object, tool string, limits runtime.Limits) (string
 	return strconv.FormatBool(found), true, nil
 }
 
-// ResultR52 summarizes the result of a call to "r52", documented with PreviewR52:
+// ResultR53 summarizes the result of a call to "r53", documented with PreviewR53:
 //
 //	result = l1 + fileSize(((has(input.n) ? int(input.n) : 0) / int(input.?n.orValue(0))))
-func ResultR52(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR52Of(input, tool, limits)
+func ResultR53(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR53Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -6836,10 +7050,10 @@ func ResultR52(input *value.Object, tool string, limits runtime.Limits, result *
 	return arg + arg2, true, nil
 }
 
-// formatterR52 registers the functions of "r52".
-var formatterR52 = &slots{
-	preview:      PreviewR52,
-	result:       ResultR52,
+// formatterR53 registers the functions of "r53".
+var formatterR53 = &slots{
+	preview:      PreviewR53,
+	result:       ResultR53,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -6849,14 +7063,14 @@ var formatterR52 = &slots{
 	}},
 }
 
-// letsR53 holds the lets of "r53", which each of its functions computes first.
-type letsR53 struct {
+// letsR54 holds the lets of "r54", which each of its functions computes first.
+type letsR54 struct {
 	l1 int64
 }
 
-// letsR53Of computes the lets of "r53" in order, and returns the budget and the
+// letsR54Of computes the lets of "r54" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR53Of(input *value.Object, tool string, limits runtime.Limits) (letsR53, celrt.Budget, int, error) {
+func letsR54Of(input *value.Object, tool string, limits runtime.Limits) (letsR54, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	found := true
@@ -6864,7 +7078,7 @@ func letsR53Of(input *value.Object, tool string, limits runtime.Limits) (letsR53
 	items := []string{"a", "b"}
 	for range items {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		found = celrt.FieldSet(input, "s")
 		if !found {
@@ -6872,62 +7086,62 @@ func letsR53Of(input *value.Object, tool string, limits runtime.Limits) (letsR53
 		}
 	}
 	if found && failure != nil {
-		return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", failure)
+		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", failure)
 	}
 	var v2 string
 	if found {
 		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 		if err != nil {
-			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 		if err != nil {
-			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("charAt", s, n); err != nil {
-			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		r, err := celrt.CharAt(s, n)
 		if err != nil {
-			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = r
 	} else {
 		b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
 		if err != nil {
-			return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v3 string
 		if b {
 			s2, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 			if err != nil {
-				return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v3 = s2
 		} else {
 			s3, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 			if err != nil {
-				return letsR53{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v3 = s3
 		}
 		v2 = v3
 	}
 	l1 := celrt.StringSize(v2)
-	return letsR53{
+	return letsR54{
 		l1: l1,
 	}, budget, steps, nil
 }
 
-// PreviewR53 formats calls to "r53".
+// PreviewR54 formats calls to "r54".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r53":
+// Defined in random.yaml, registered with owner "random.yaml#r54":
 //
 //	l1 = size((["a", "b"].all(v1, has(input.s)) ? (input.s).charAt(input.n) : (input.b ? input.s : input.s)))
 //	l2 = (int(double(l1)) * lines(input.meta[?"a"].orValue("x,y")))
 //	preview = redact("%s-%d".format([sqlKinds(truncate(input.s, input.m)).join(","), l1]))
-func PreviewR53(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR53Of(input, tool, limits)
+func PreviewR54(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR54Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -6964,11 +7178,11 @@ func PreviewR53(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Redact(r), true, nil
 }
 
-// TierR53 returns the tier of a call to "r53", documented with PreviewR53:
+// TierR54 returns the tier of a call to "r54", documented with PreviewR54:
 //
 //	tier = (collapse(string(l1))).contains("A b ") ? "read" : "write"
-func TierR53(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR53Of(input, tool, limits)
+func TierR54(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR54Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -6985,10 +7199,10 @@ func TierR53(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v1)
 }
 
-// formatterR53 registers the functions of "r53".
-var formatterR53 = &slots{
-	preview: PreviewR53,
-	tierOf:  TierR53,
+// formatterR54 registers the functions of "r54".
+var formatterR54 = &slots{
+	preview: PreviewR54,
+	tierOf:  TierR54,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -7002,71 +7216,71 @@ var formatterR53 = &slots{
 	}},
 }
 
-// letsR54 holds the lets of "r54", which each of its functions computes first.
-type letsR54 struct {
+// letsR55 holds the lets of "r55", which each of its functions computes first.
+type letsR55 struct {
 	l1 int64
 }
 
-// letsR54Of computes the lets of "r54" in order, and returns the budget and the
+// letsR55Of computes the lets of "r55" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR54Of(input *value.Object, tool string, limits runtime.Limits) (letsR54, celrt.Budget, int, error) {
+func letsR55Of(input *value.Object, tool string, limits runtime.Limits) (letsR55, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	s, err := celrt.Select(input, "s")
 	if err != nil {
-		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("string", s); err != nil {
-		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s2, err := celrt.ToString(s)
 	if err != nil {
-		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	t, err := celrt.Select(input, "t")
 	if err != nil {
-		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("string", t); err != nil {
-		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s3, err := celrt.ToString(t)
 	if err != nil {
-		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt, err := celrt.OptSelect(input, "t")
 	if err != nil {
-		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
 		v1 = ""
 	}
 	if err := budget.CallText("string", v1); err != nil {
-		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s4, err := celrt.ToString(v1)
 	if err != nil {
-		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt2 := celrt.NonEmpty(s4)
 	v2 := opt2.Value
 	if !opt2.Ok {
 		has, err := celrt.Has(input, "s")
 		if err != nil {
-			return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v3 string
 		if has {
 			s5, err := celrt.Select(input, "s")
 			if err != nil {
-				return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			if err := budget.CallText("string", s5); err != nil {
-				return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			s6, err := celrt.ToString(s5)
 			if err != nil {
-				return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v3 = s6
 		} else {
@@ -7076,23 +7290,23 @@ func letsR54Of(input *value.Object, tool string, limits runtime.Limits) (letsR54
 	}
 	rest, err := celrt.ModInt(int64(len([]string{s2, s3})), celrt.StringSize(v2))
 	if err != nil {
-		return letsR54{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := rest
-	return letsR54{
+	return letsR55{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR54 formats calls to "r54".
+// PreviewR55 formats calls to "r55".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r54":
+// Defined in random.yaml, registered with owner "random.yaml#r55":
 //
 //	l1 = ([string(input.s), string(input.t)].size() % size(nonEmpty(string(input.?t.orValue(""))).orValue((has(input.s) ? string(input.s) : ""))))
 //	preview = cel.bind(v1, "%s-%d".format([{"a": "1", "b": string(input.t)}[?string(input.?s.orValue(""))].orValue("A b "), ((9223372036854775807 %
 //	    int(input.?m.orValue(0))) - l1)]), v1)
-func PreviewR54(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR54Of(input, tool, limits)
+func PreviewR55(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR55Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -7180,10 +7394,10 @@ func PreviewR54(input *value.Object, tool string, limits runtime.Limits) (string
 	return v13, true, nil
 }
 
-// RowR54 renders the row of a call to "r54", documented with PreviewR54:
+// RowR55 renders the row of a call to "r55", documented with PreviewR55:
 //
 //	row = strings.quote(plural((int(input.n) % -9223372036854775808), "item", "items"))
-func RowR54(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR55(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	n, err := celrt.Select(input, "n")
 	if err != nil {
@@ -7207,40 +7421,40 @@ func RowR54(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Quote(arg), true, nil
 }
 
-// formatterR54 registers the functions of "r54".
-var formatterR54 = &slots{
-	preview:      PreviewR54,
-	row:          RowR54,
+// formatterR55 registers the functions of "r55".
+var formatterR55 = &slots{
+	preview:      PreviewR55,
+	row:          RowR55,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}},
 }
 
-// letsR55 holds the lets of "r55", which each of its functions computes first.
-type letsR55 struct {
+// letsR56 holds the lets of "r56", which each of its functions computes first.
+type letsR56 struct {
 	l1 string
 }
 
-// letsR55Of computes the lets of "r55" in order, and returns the budget and the
+// letsR56Of computes the lets of "r56" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR55Of(input *value.Object, tool string, limits runtime.Limits) (letsR55, celrt.Budget, int, error) {
+func letsR56Of(input *value.Object, tool string, limits runtime.Limits) (letsR56, celrt.Budget, int, error) {
 	rest, err := celrt.ModInt(int64(3), int64(-1))
 	if err != nil {
-		return letsR55{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.DoubleToString(float64(rest))
-	return letsR55{
+	return letsR56{
 		l1: l1,
 	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR55 formats calls to "r55".
+// PreviewR56 formats calls to "r56".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r55":
+// Defined in random.yaml, registered with owner "random.yaml#r56":
 //
 //	l1 = string(double((3 % -1)))
 //	preview = string(parseJSON(l1).orValue("none"))
-func PreviewR55(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR55Of(input, tool, limits)
+func PreviewR56(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR56Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -7263,21 +7477,21 @@ func PreviewR55(input *value.Object, tool string, limits runtime.Limits) (string
 	return s, true, nil
 }
 
-// ResultR55 summarizes the result of a call to "r55", documented with PreviewR55:
+// ResultR56 summarizes the result of a call to "r56", documented with PreviewR56:
 //
 //	result = l1
-func ResultR55(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR55Of(input, tool, limits)
+func ResultR56(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, _, _, err := letsR56Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR55 registers the functions of "r55".
-var formatterR55 = &slots{
-	preview:      PreviewR55,
-	result:       ResultR55,
+// formatterR56 registers the functions of "r56".
+var formatterR56 = &slots{
+	preview:      PreviewR56,
+	result:       ResultR56,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -7292,34 +7506,34 @@ var formatterR55 = &slots{
 	}},
 }
 
-// letsR56 holds the lets of "r56", which each of its functions computes first.
-type letsR56 struct {
+// letsR57 holds the lets of "r57", which each of its functions computes first.
+type letsR57 struct {
 	l1 string
 }
 
-// letsR56Of computes the lets of "r56" in order, and returns the budget and the
+// letsR57Of computes the lets of "r57" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR56Of(input *value.Object, tool string, limits runtime.Limits) (letsR56, celrt.Budget, int, error) {
+func letsR57Of(input *value.Object, tool string, limits runtime.Limits) (letsR57, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt := celrt.NonEmpty("a")
 	v1 := opt.Value
 	if !opt.Ok {
 		has, err := celrt.Has(input, "s")
 		if err != nil {
-			return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v2 string
 		if has {
 			s, err := celrt.Select(input, "s")
 			if err != nil {
-				return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			if err := budget.CallText("string", s); err != nil {
-				return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			s2, err := celrt.ToString(s)
 			if err != nil {
-				return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v2 = s2
 		} else {
@@ -7329,41 +7543,41 @@ func letsR56Of(input *value.Object, tool string, limits runtime.Limits) (letsR56
 	}
 	opt2, err := celrt.OptSelect(input, "s")
 	if err != nil {
-		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v3 := opt2.Value
 	if !opt2.Ok {
 		v3 = ""
 	}
 	if err := budget.CallText("string", v3); err != nil {
-		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s3, err := celrt.ToString(v3)
 	if err != nil {
-		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("strings.quote", s3); err != nil {
-		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	elem, err := celrt.IndexList([]string{v1, celrt.Quote(s3)}, int64(1))
 	if err != nil {
-		return letsR56{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := elem
-	return letsR56{
+	return letsR57{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR56 formats calls to "r56".
+// PreviewR57 formats calls to "r57".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r56":
+// Defined in random.yaml, registered with owner "random.yaml#r57":
 //
 //	l1 = [nonEmpty("a").orValue((has(input.s) ? string(input.s) : "")), strings.quote(string(input.?s.orValue("")))][1]
 //	l2 = (((int(input.n) / 3) / int(double(input.d))) % (("x,y").lowerAscii()).indexOf((has(input.s) ? string(input.s) : "")))
 //	preview = ((l1).trim()).replace(l1, "x,y")
-func PreviewR56(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR56Of(input, tool, limits)
+func PreviewR57(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR57Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -7375,18 +7589,18 @@ func PreviewR56(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Replace(arg, arg2, "x,y"), true, nil
 }
 
-// formatterR56 registers the functions of "r56".
-var formatterR56 = &slots{preview: PreviewR56, fields: runtime.InputFields{Read: [][]string{{"s"}}}}
+// formatterR57 registers the functions of "r57".
+var formatterR57 = &slots{preview: PreviewR57, fields: runtime.InputFields{Read: [][]string{{"s"}}}}
 
-// letsR57 holds the lets of "r57", which each of its functions computes first.
-type letsR57 struct {
+// letsR58 holds the lets of "r58", which each of its functions computes first.
+type letsR58 struct {
 	l1 int64
 	l2 string
 }
 
-// letsR57Of computes the lets of "r57" in order, and returns the budget and the
+// letsR58Of computes the lets of "r58" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR57Of(input *value.Object, tool string, limits runtime.Limits) (letsR57, celrt.Budget, int, error) {
+func letsR58Of(input *value.Object, tool string, limits runtime.Limits) (letsR58, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	v1, failure := func() (bool, error) {
 		ok := false
@@ -7411,58 +7625,58 @@ func letsR57Of(input *value.Object, tool string, limits runtime.Limits) (letsR57
 		ok2, failure2 = celrt.And(v1, failure, v2, failure3)
 	}
 	if failure2 != nil {
-		return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", failure2)
+		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", failure2)
 	}
 	var v3 int64
 	if ok2 {
 		if err := budget.CallText("plural", int64(-9223372036854775808), "item", "items"); err != nil {
-			return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
+			return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		v4 := celrt.Plural(int64(-9223372036854775808), "item", "items")
 		v3 = celrt.Lines(v4)
 	} else {
 		d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 		if err != nil {
-			return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
+			return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		i, err := celrt.DoubleToInt(d)
 		if err != nil {
-			return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
+			return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		i2, err := celrt.DoubleToInt(-1.25)
 		if err != nil {
-			return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
+			return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		product, err := celrt.MulInt(i, i2)
 		if err != nil {
-			return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
+			return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l1", budget.Failure(err))
 		}
 		v3 = product
 	}
 	l1 := v3
 	if err := budget.CallText("fileSize", l1); err != nil {
-		return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l2", budget.Failure(err))
+		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l2", budget.Failure(err))
 	}
 	arg := celrt.FileSizeInt(l1)
 	if err := budget.CallText("shortcut", arg); err != nil {
-		return letsR57{}, celrt.Budget{}, 0, celrt.InLet("l2", budget.Failure(err))
+		return letsR58{}, celrt.Budget{}, 0, celrt.InLet("l2", budget.Failure(err))
 	}
 	l2 := celrt.Shortcut(arg)
-	return letsR57{
+	return letsR58{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR57 formats calls to "r57".
+// PreviewR58 formats calls to "r58".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r57":
+// Defined in random.yaml, registered with owner "random.yaml#r58":
 //
 //	l1 = (((false && input.b) && ("héllo" in input.tags)) ? lines(plural(-9223372036854775808, "item", "items")) : (int(input.d) * int(-1.25)))
 //	l2 = shortcut(fileSize(l1))
 //	preview = collapse((l2).replace("%", "A b "))
-func PreviewR57(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR57Of(input, tool, limits)
+func PreviewR58(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR58Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -7480,11 +7694,11 @@ func PreviewR57(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Collapse(arg2), true, nil
 }
 
-// ResultR57 summarizes the result of a call to "r57", documented with PreviewR57:
+// ResultR58 summarizes the result of a call to "r58", documented with PreviewR58:
 //
 //	result = inline(l2, input.n)
-func ResultR57(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR57Of(input, tool, limits)
+func ResultR58(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR58Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -7502,10 +7716,10 @@ func ResultR57(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Inline(arg, n), true, nil
 }
 
-// formatterR57 registers the functions of "r57".
-var formatterR57 = &slots{
-	preview:      PreviewR57,
-	result:       ResultR57,
+// formatterR58 registers the functions of "r58".
+var formatterR58 = &slots{
+	preview:      PreviewR58,
+	result:       ResultR58,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -7520,13 +7734,13 @@ var formatterR57 = &slots{
 	}},
 }
 
-// PreviewR58 formats calls to "r58".
+// PreviewR59 formats calls to "r59".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r58":
+// Defined in random.yaml, registered with owner "random.yaml#r59":
 //
 //	preview = ((((-0.0 * double(input.?d.orValue(0.0))) / (1e300 + -0.0)) <= ((1e300 / double(input.?d.orValue(0.0))) / (double(input.d) + (has(input.d) ?
 //	    double(input.d) : 0.0)))) ? inline((redact("x,y")).trim(), int(input.n)) : shortcut(collapse((has(input.s) ? "a" : string(input.s)))))
-func PreviewR58(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR59(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "d")
 	if err != nil {
@@ -7642,76 +7856,76 @@ func PreviewR58(input *value.Object, tool string, limits runtime.Limits) (string
 	return v4, true, nil
 }
 
-// formatterR58 registers the functions of "r58".
-var formatterR58 = &slots{preview: PreviewR58, fields: runtime.InputFields{Read: [][]string{{"d"}, {"n"}, {"s"}}}}
+// formatterR59 registers the functions of "r59".
+var formatterR59 = &slots{preview: PreviewR59, fields: runtime.InputFields{Read: [][]string{{"d"}, {"n"}, {"s"}}}}
 
-// letsR59 holds the lets of "r59", which each of its functions computes first.
-type letsR59 struct {
+// letsR60 holds the lets of "r60", which each of its functions computes first.
+type letsR60 struct {
 	l2 string
 }
 
-// letsR59Of computes the lets of "r59" in order, and returns the budget and the
+// letsR60Of computes the lets of "r60" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR59Of(input *value.Object, tool string, limits runtime.Limits) (letsR59, celrt.Budget, int, error) {
+func letsR60Of(input *value.Object, tool string, limits runtime.Limits) (letsR60, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR60{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	arg := celrt.StringSize(t)
 	if err := budget.CallText("plural", arg, "item", "items"); err != nil {
-		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR60{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
 	if err != nil {
-		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR60{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	list := make([]string, 0, len(tags))
 	for range tags {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
+			return letsR60{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
 		}
 		elem := ""
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR60{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		list = append(list, elem)
 	}
 	v2 := []any{celrt.Plural(arg, "item", "items"), int64(len(list))}
 	if err := budget.Call("format", "%s-%d", v2); err != nil {
-		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR60{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	r, err := celrt.Format("%s-%d", v2)
 	if err != nil {
-		return letsR59{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR60{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	l2 := r
-	return letsR59{
+	return letsR60{
 		l2: l2,
 	}, budget, steps, nil
 }
 
-// PreviewR59 formats calls to "r59".
+// PreviewR60 formats calls to "r60".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r59":
+// Defined in random.yaml, registered with owner "random.yaml#r60":
 //
 //	l1 = (string(parseJSON(plural(input.m, "item", "items")).orValue("none"))).indexOf(input.t)
 //	l2 = "%s-%d".format([plural(size(input.t), "item", "items"), input.tags.map(v1, "").size()])
 //	preview = l2
-func PreviewR59(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR59Of(input, tool, limits)
+func PreviewR60(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR60Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// TierR59 returns the tier of a call to "r59", documented with PreviewR59:
+// TierR60 returns the tier of a call to "r60", documented with PreviewR60:
 //
 //	tier = (!(l2).contains(input.t) && ((input.d <= 2.0) && (input.d <= input.d))) ? "read" : "write"
-func TierR59(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsR59Of(input, tool, limits)
+func TierR60(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, _, _, err := letsR60Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -7774,11 +7988,11 @@ func TierR59(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v5)
 }
 
-// RowR59 renders the row of a call to "r59", documented with PreviewR59:
+// RowR60 renders the row of a call to "r60", documented with PreviewR60:
 //
 //	row = strings.quote(l2)
-func RowR59(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR59Of(input, tool, limits)
+func RowR60(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR60Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -7789,11 +8003,11 @@ func RowR59(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Quote(arg), true, nil
 }
 
-// formatterR59 registers the functions of "r59".
-var formatterR59 = &slots{
-	preview:      PreviewR59,
-	tierOf:       TierR59,
-	row:          RowR59,
+// formatterR60 registers the functions of "r60".
+var formatterR60 = &slots{
+	preview:      PreviewR60,
+	tierOf:       TierR60,
+	row:          RowR60,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -7808,13 +8022,13 @@ var formatterR59 = &slots{
 	}},
 }
 
-// PreviewR60 formats calls to "r60".
+// PreviewR61 formats calls to "r61".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r60":
+// Defined in random.yaml, registered with owner "random.yaml#r61":
 //
 //	l1 = (lines(numberText(-1.25)) / int(double(int(input.n))))
 //	preview = ("%s-%d".format([json(input), lines(inline(string(input.t), int(input.n)))])).trim()
-func PreviewR60(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR61(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	text, err := budget.JSON(input)
 	if err != nil {
@@ -7853,10 +8067,10 @@ func PreviewR60(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Trim(r), true, nil
 }
 
-// TierR60 returns the tier of a call to "r60", documented with PreviewR60:
+// TierR61 returns the tier of a call to "r61", documented with PreviewR61:
 //
 //	tier = ([(has(input.s) ? string(input.s) : ""), "A b "].join((has(input.t) ? string(input.t) : ""))).contains(string(input.t)) ? "read" : "write"
-func TierR60(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR61(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -7924,21 +8138,21 @@ func TierR60(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// formatterR60 registers the functions of "r60".
-var formatterR60 = &slots{
-	preview: PreviewR60,
-	tierOf:  TierR60,
+// formatterR61 registers the functions of "r61".
+var formatterR61 = &slots{
+	preview: PreviewR61,
+	tierOf:  TierR61,
 	fields:  runtime.InputFields{All: true},
 }
 
-// PreviewR61 formats calls to "r61".
+// PreviewR62 formats calls to "r62".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r61":
+// Defined in random.yaml, registered with owner "random.yaml#r62":
 //
 //	l1 = (((-9223372036854775808 % 1) < input.nums[input.n]) ? nonEmpty(["a", "b"].join(", ")).orValue(input.t) :
 //	    (json(input)).charAt(9223372036854775807))
 //	preview = string(-((true ? input.n : input.n) % (input.m * input.n)))
-func PreviewR61(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR62(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var v1 int64
 	if true {
 		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
@@ -7976,11 +8190,11 @@ func PreviewR61(input *value.Object, tool string, limits runtime.Limits) (string
 	return strconv.FormatInt(neg, 10), true, nil
 }
 
-// TierR61 returns the tier of a call to "r61", documented with PreviewR61:
+// TierR62 returns the tier of a call to "r62", documented with PreviewR62:
 //
 //	tier = (["a", "b"].transformList(v2, v3, input.s).exists(v1, (input.n in input.nums)) && ((has(input.s) ? input.m : 1) in input.nums.map(v4,
 //	    input.n))) ? "read" : "write"
-func TierR61(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR62(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	var budget celrt.Budget
 	v4, failure3 := func() (bool, error) {
@@ -8082,10 +8296,10 @@ func TierR61(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v7)
 }
 
-// formatterR61 registers the functions of "r61".
-var formatterR61 = &slots{
-	preview: PreviewR61,
-	tierOf:  TierR61,
+// formatterR62 registers the functions of "r62".
+var formatterR62 = &slots{
+	preview: PreviewR62,
+	tierOf:  TierR62,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -8099,14 +8313,14 @@ var formatterR61 = &slots{
 	}},
 }
 
-// PreviewR62 formats calls to "r62".
+// PreviewR63 formats calls to "r63".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r62":
+// Defined in random.yaml, registered with owner "random.yaml#r63":
 //
 //	preview = inline(((("").split("\u00e9\u0301", 3).join("|")).matches("(?i)h") ?
 //	    (string(double(input.?d.orValue(0.0)))).split(string(input.?s.orValue("")), (has(input.n) ? int(input.n) : 0)).join("|") :
 //	    ((string(input.s)).split("héllo", 9223372036854775807).join("|")).split("héllo", int(input.m)).join("|")), -1)
-func PreviewR62(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR63(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("split", "", "é́", int64(3)); err != nil {
 		return "", false, err
@@ -8115,7 +8329,7 @@ func PreviewR62(input *value.Object, tool string, limits runtime.Limits) (string
 	if err := budget.Call("join", arg, "|"); err != nil {
 		return "", false, err
 	}
-	matched, err := patternR62_1.MatchString(celrt.JoinSep(arg, "|"))
+	matched, err := patternR63_1.MatchString(celrt.JoinSep(arg, "|"))
 	if err != nil {
 		return "", false, err
 	}
@@ -8218,10 +8432,10 @@ func PreviewR62(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Inline(v1, int64(-1)), true, nil
 }
 
-// TierR62 returns the tier of a call to "r62", documented with PreviewR62:
+// TierR63 returns the tier of a call to "r63", documented with PreviewR63:
 //
 //	tier = (((2.0 + 1e300) + double(-1)) <= ((-1.25 * double(input.d)) / (true ? double(input.?d.orValue(0.0)) : 1e300))) ? "read" : "write"
-func TierR62(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR63(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	if err := budget.Call("_+_", 2.0, 1e+300); err != nil {
 		return runtime.TierUnknown, err
@@ -8272,10 +8486,10 @@ func TierR62(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// formatterR62 registers the functions of "r62".
-var formatterR62 = &slots{
-	preview: PreviewR62,
-	tierOf:  TierR62,
+// formatterR63 registers the functions of "r63".
+var formatterR63 = &slots{
+	preview: PreviewR63,
+	tierOf:  TierR63,
 	fields: runtime.InputFields{Read: [][]string{
 		{"d"},
 		{"m"},
@@ -8284,21 +8498,21 @@ var formatterR62 = &slots{
 	}},
 }
 
-var patternR62_1 = celrt.NewPattern("(?i)h")
+var patternR63_1 = celrt.NewPattern("(?i)h")
 
-// letsR63 holds the lets of "r63", which each of its functions computes first.
-type letsR63 struct {
+// letsR64 holds the lets of "r64", which each of its functions computes first.
+type letsR64 struct {
 	l1 string
 }
 
-// letsR63Of computes the lets of "r63" in order, and returns the budget and the
+// letsR64Of computes the lets of "r64" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR63Of(input *value.Object, tool string, limits runtime.Limits) (letsR63, celrt.Budget, int, error) {
+func letsR64Of(input *value.Object, tool string, limits runtime.Limits) (letsR64, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "tags")
 	if err != nil {
-		return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
@@ -8306,46 +8520,46 @@ func letsR63Of(input *value.Object, tool string, limits runtime.Limits) (letsR63
 	}
 	items, err := celrt.Iterate(v1)
 	if err != nil {
-		return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	list := make([]string, 0, items.Len())
 	for i := range items.Len() {
 		x := items.At(i)
 		if steps++; steps > celrt.MaxSteps {
-			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		if err := budget.CallText("string", x); err != nil {
-			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s, err := celrt.ToString(x)
 		if err != nil {
-			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list = append(list, s)
 	}
 	arg := []string{"a", "b"}
 	if err := budget.Charge("_+_", int64(16*(len(arg)+len(list)))); err != nil {
-		return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	items2 := celrt.Concat(arg, list)
 	list2 := make([]string, 0, len(items2))
 	for range items2 {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		s2, err := celrt.Select(input, "s")
 		if err != nil {
-			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("string", s2); err != nil {
-			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s3, err := celrt.ToString(s2)
 		if err != nil {
-			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		opt2 := celrt.NonEmpty(s3)
 		v3 := opt2.Value
@@ -8353,28 +8567,28 @@ func letsR63Of(input *value.Object, tool string, limits runtime.Limits) (letsR63
 			v3 = "A b "
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list2 = append(list2, v3)
 	}
 	text, err := budget.JSON(celrt.ListOf(list2))
 	if err != nil {
-		return letsR63{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR64{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := text
-	return letsR63{
+	return letsR64{
 		l1: l1,
 	}, budget, steps, nil
 }
 
-// PreviewR63 formats calls to "r63".
+// PreviewR64 formats calls to "r64".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r63":
+// Defined in random.yaml, registered with owner "random.yaml#r64":
 //
 //	l1 = json((["a", "b"] + input.?tags.orValue([]).map(x, string(x))).transformList(v1, v2, nonEmpty(string(input.s)).orValue("A b ")))
 //	preview = fileSize([1, 2, 3].map(x, string(x)).transformList(v5, v6, l1).size())
-func PreviewR63(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR63Of(input, tool, limits)
+func PreviewR64(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR64Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -8408,12 +8622,12 @@ func PreviewR63(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.FileSizeInt(arg), true, nil
 }
 
-// TierR63 returns the tier of a call to "r63", documented with PreviewR63:
+// TierR64 returns the tier of a call to "r64", documented with PreviewR64:
 //
 //	tier = ((has(input.s) ? string(input.s) : "")).split(string(input.s)).map(v8, string((has(input.b) ? bool(input.b) : false))).all(v7, ((l1 ==
 //	    string(input.?s.orValue(""))) || (bool(input.b) && (has(input.b) ? bool(input.b) : false)))) ? "read" : "write"
-func TierR63(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR63Of(input, tool, limits)
+func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR64Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -8584,10 +8798,10 @@ func TierR63(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v12)
 }
 
-// RowR63 renders the row of a call to "r63", documented with PreviewR63:
+// RowR64 renders the row of a call to "r64", documented with PreviewR64:
 //
 //	row = fileSize(int(((has(input.d) ? double(input.d) : 0.0) / 1e300)))
-func RowR63(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR64(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "d")
 	if err != nil {
@@ -8618,21 +8832,21 @@ func RowR63(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.FileSizeInt(i), true, nil
 }
 
-// formatterR63 registers the functions of "r63".
-var formatterR63 = &slots{
-	preview:      PreviewR63,
-	tierOf:       TierR63,
-	row:          RowR63,
+// formatterR64 registers the functions of "r64".
+var formatterR64 = &slots{
+	preview:      PreviewR64,
+	tierOf:       TierR64,
+	row:          RowR64,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"s"}, {"tags"}}},
 }
 
-// PreviewR64 formats calls to "r64".
+// PreviewR65 formats calls to "r65".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r64":
+// Defined in random.yaml, registered with owner "random.yaml#r65":
 //
 //	preview = cel.bind(v1, fields(input, int(input.?m.orValue(0))), mcpValue(inline(v1, -1)))
-func PreviewR64(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR65(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		opt, err := celrt.OptSelect(input, "m")
@@ -8667,11 +8881,11 @@ func PreviewR64(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.MCPValue(arg), true, nil
 }
 
-// TierR64 returns the tier of a call to "r64", documented with PreviewR64:
+// TierR65 returns the tier of a call to "r65", documented with PreviewR65:
 //
 //	tier = ((["a", "b"].join("")).charAt(int(input.?m.orValue(0))) == (string(input.t)).trim() + ((has(input.s) ? string(input.s) : "")).trim()) ? "read"
 //	    : "write"
-func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR65(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	arg := []string{"a", "b"}
 	if err := budget.Call("join", arg, ""); err != nil {
@@ -8743,19 +8957,19 @@ func TierR64(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// formatterR64 registers the functions of "r64".
-var formatterR64 = &slots{
-	preview: PreviewR64,
-	tierOf:  TierR64,
+// formatterR65 registers the functions of "r65".
+var formatterR65 = &slots{
+	preview: PreviewR65,
+	tierOf:  TierR65,
 	fields:  runtime.InputFields{All: true},
 }
 
-// PreviewR65 formats calls to "r65".
+// PreviewR66 formats calls to "r66".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r65":
+// Defined in random.yaml, registered with owner "random.yaml#r66":
 //
 //	preview = shortcut((input.tags + input.tags).transformList(v1, v2, v2)[input.n])
-func PreviewR65(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR66(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
@@ -8794,10 +9008,10 @@ func PreviewR65(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Shortcut(elem), true, nil
 }
 
-// ResultR65 summarizes the result of a call to "r65", documented with PreviewR65:
+// ResultR66 summarizes the result of a call to "r66", documented with PreviewR66:
 //
 //	result = collapse(nonEmpty(["a", "b"].join(", ")).orValue(input.s))
-func ResultR65(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR66(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	arg := []string{"a", "b"}
 	if err := budget.Call("join", arg, ", "); err != nil {
@@ -8818,10 +9032,10 @@ func ResultR65(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Collapse(v1), true, nil
 }
 
-// formatterR65 registers the functions of "r65".
-var formatterR65 = &slots{
-	preview:      PreviewR65,
-	result:       ResultR65,
+// formatterR66 registers the functions of "r66".
+var formatterR66 = &slots{
+	preview:      PreviewR66,
+	result:       ResultR66,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -8836,54 +9050,54 @@ var formatterR65 = &slots{
 	}},
 }
 
-// letsR66 holds the lets of "r66", which each of its functions computes first.
-type letsR66 struct {
+// letsR67 holds the lets of "r67", which each of its functions computes first.
+type letsR67 struct {
 	l1 int64
 }
 
-// letsR66Of computes the lets of "r66" in order, and returns the budget and the
+// letsR67Of computes the lets of "r67" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR66Of(input *value.Object, tool string, limits runtime.Limits) (letsR66, celrt.Budget, int, error) {
+func letsR67Of(input *value.Object, tool string, limits runtime.Limits) (letsR67, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
-		return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 string
 	if has {
 		s, err := celrt.Select(input, "s")
 		if err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("string", s); err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s2, err := celrt.ToString(s)
 		if err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = s2
 	} else {
 		v1 = ""
 	}
 	if err := budget.CallText("strings.quote", v1); err != nil {
-		return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
-	matched, err := patternR66_1.MatchString(celrt.Quote(v1))
+	matched, err := patternR67_1.MatchString(celrt.Quote(v1))
 	if err != nil {
-		return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v2 int64
 	if matched {
 		rest, err := celrt.ModInt(int64(len([]string{"a", "b"})), celrt.StringSize("x,y"))
 		if err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = rest
 	} else {
 		opt, err := celrt.OptSelect(input, "m")
 		if err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v3 := opt.Value
 		if !opt.Ok {
@@ -8891,11 +9105,11 @@ func letsR66Of(input *value.Object, tool string, limits runtime.Limits) (letsR66
 		}
 		i, err := celrt.ToInt(v3)
 		if err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		opt2, err := celrt.OptSelect(input, "n")
 		if err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v4 := opt2.Value
 		if !opt2.Ok {
@@ -8903,38 +9117,38 @@ func letsR66Of(input *value.Object, tool string, limits runtime.Limits) (letsR66
 		}
 		i2, err := celrt.ToInt(v4)
 		if err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.Call("_+_", i, i2); err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		sum, err := celrt.AddInt(i, i2)
 		if err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		neg, err := celrt.NegInt(sum)
 		if err != nil {
-			return letsR66{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR67{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = neg
 	}
 	l1 := v2
-	return letsR66{
+	return letsR67{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR66 formats calls to "r66".
+// PreviewR67 formats calls to "r67".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r66":
+// Defined in random.yaml, registered with owner "random.yaml#r67":
 //
 //	l1 = ((strings.quote((has(input.s) ? string(input.s) : ""))).matches("(?i)h") ? (["a", "b"].size() % size("x,y")) : -(int(input.?m.orValue(0)) +
 //	    int(input.?n.orValue(0))))
 //	preview = (((promptPath(string(input.s)).orValue("none")).charAt(l1) == string(input.?s.orValue("")) + (has(input.s) ? string(input.s) : "") +
 //	    shortcut("A b ")) ? (input.?tags.orValue([]).map(x, string(x)).transformList(v1, v2, (has(input.t) ? string(input.t) :
 //	    ""))[int(input.?m.orValue(0))]).lowerAscii() : string([1, 2, 3].map(v4, -1).map(v3, (has(input.s) ? 0 : v3)).size()))
-func PreviewR66(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR66Of(input, tool, limits)
+func PreviewR67(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR67Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -9129,11 +9343,11 @@ func PreviewR66(input *value.Object, tool string, limits runtime.Limits) (string
 	return v4, true, nil
 }
 
-// TierR66 returns the tier of a call to "r66", documented with PreviewR66:
+// TierR67 returns the tier of a call to "r67", documented with PreviewR67:
 //
 //	tier = input.?nums.orValue([]).map(x, int(x)).map(v6, v6).map(x, string(x)).exists(v5, (("héllo" == string(input.t)) ||
 //	    ("\u00e9\u0301").matches("^a"))) ? "read" : "write"
-func TierR66(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR67(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	var budget celrt.Budget
 	found := false
@@ -9208,7 +9422,7 @@ func TierR66(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 			ok, failure3 := v2, failure2
 			if failure2 != nil || !ok {
 				v3, failure4 := func() (bool, error) {
-					matched, err := patternR66_2.MatchString("é́")
+					matched, err := patternR67_2.MatchString("é́")
 					if err != nil {
 						return false, budget.Failure(err)
 					}
@@ -9247,10 +9461,10 @@ func TierR66(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v7)
 }
 
-// formatterR66 registers the functions of "r66".
-var formatterR66 = &slots{
-	preview: PreviewR66,
-	tierOf:  TierR66,
+// formatterR67 registers the functions of "r67".
+var formatterR67 = &slots{
+	preview: PreviewR67,
+	tierOf:  TierR67,
 	fields: runtime.InputFields{Read: [][]string{
 		{"m"},
 		{"n"},
@@ -9260,18 +9474,18 @@ var formatterR66 = &slots{
 	}},
 }
 
-var patternR66_1 = celrt.NewPattern("(?i)h")
+var patternR67_1 = celrt.NewPattern("(?i)h")
 
-var patternR66_2 = celrt.NewPattern("^a")
+var patternR67_2 = celrt.NewPattern("^a")
 
-// PreviewR67 formats calls to "r67".
+// PreviewR68 formats calls to "r68".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r67":
+// Defined in random.yaml, registered with owner "random.yaml#r68":
 //
 //	l1 = size(durationText((input.b ? input.d : input.d)))
 //	l2 = string(parseJSON(string(input.nums.size())).orValue("none")) + "%s-%d".format([json({"a": "1", "b": "a"}), (-9223372036854775808 % 3)])
 //	preview = mcpValue(string(lines((input.t).replace(input.t, ""))))
-func PreviewR67(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR68(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
@@ -9291,8 +9505,8 @@ func PreviewR67(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.MCPValue(v1), true, nil
 }
 
-// formatterR67 registers the functions of "r67".
-var formatterR67 = &slots{preview: PreviewR67, fields: runtime.InputFields{Read: [][]string{
+// formatterR68 registers the functions of "r68".
+var formatterR68 = &slots{preview: PreviewR68, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -9304,14 +9518,332 @@ var formatterR67 = &slots{preview: PreviewR67, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// PreviewR68 formats calls to "r68".
+// letsR69 holds the lets of "r69", which each of its functions computes first.
+type letsR69 struct {
+	l1 string
+	l2 string
+}
+
+// letsR69Of computes the lets of "r69" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsR69Of(input *value.Object, tool string, limits runtime.Limits) (letsR69, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	var v1 float64
+	if false {
+		d, err := celrt.Select(input, "d")
+		if err != nil {
+			return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		d2, err := celrt.ToDouble(d)
+		if err != nil {
+			return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		v1 = d2
+	} else {
+		d3, err := celrt.Select(input, "d")
+		if err != nil {
+			return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		d4, err := celrt.ToDouble(d3)
+		if err != nil {
+			return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		v1 = d4
+	}
+	if err := budget.CallText("durationText", v1); err != nil {
+		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	arg := celrt.DurationText(v1)
+	if err := budget.CallText("parseJSON", arg); err != nil {
+		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	opt := celrt.ParseJSON(arg)
+	v2 := opt.Value
+	if !opt.Ok {
+		v2 = "none"
+	}
+	if err := budget.CallText("string", v2); err != nil {
+		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	s, err := celrt.ToString(v2)
+	if err != nil {
+		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	l1 := s
+	opt2, err := celrt.OptSelect(input, "s")
+	if err != nil {
+		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	v3 := opt2.Value
+	if !opt2.Ok {
+		v3 = ""
+	}
+	if err := budget.CallText("string", v3); err != nil {
+		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	s2, err := celrt.ToString(v3)
+	if err != nil {
+		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	has, err := celrt.Has(input, "m")
+	if err != nil {
+		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	var v4 int64
+	if has {
+		m, err := celrt.Select(input, "m")
+		if err != nil {
+			return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		i, err := celrt.ToInt(m)
+		if err != nil {
+			return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		}
+		v4 = i
+	} else {
+		v4 = int64(0)
+	}
+	if err := budget.CallText("split", l1, s2, v4); err != nil {
+		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	arg2 := celrt.SplitN(l1, s2, v4)
+	if err := budget.Call("join", arg2, "|"); err != nil {
+		return letsR69{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+	}
+	l2 := celrt.JoinSep(arg2, "|")
+	return letsR69{
+		l1: l1,
+		l2: l2,
+	}, budget, 0, nil
+}
+
+// PreviewR69 formats calls to "r69".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r68":
+// Defined in random.yaml, registered with owner "random.yaml#r69":
+//
+//	l1 = string(parseJSON(durationText((false ? double(input.d) : double(input.d)))).orValue("none"))
+//	l2 = (l1).split(string(input.?s.orValue("")), (has(input.m) ? int(input.m) : 0)).join("|")
+//	preview = ((((l1).substring(3)).lowerAscii()).contains(l2) ? sqlKinds(fileSize(int(input.?n.orValue(0))) + l2).join(",") : string(double(int(-1.25))))
+func PreviewR69(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR69Of(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	arg := lets.l1
+	if err := budget.CallText("substring", arg, int64(3)); err != nil {
+		return "", false, err
+	}
+	r, err := celrt.Substring(arg, int64(3))
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("lowerAscii", r); err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if strings.Contains(celrt.LowerASCII(r), lets.l2) {
+		opt, err := celrt.OptSelect(input, "n")
+		if err != nil {
+			return "", false, err
+		}
+		v2 := opt.Value
+		if !opt.Ok {
+			v2 = int64(0)
+		}
+		i, err := celrt.ToInt(v2)
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.CallText("fileSize", i); err != nil {
+			return "", false, err
+		}
+		arg2 := celrt.FileSizeInt(i)
+		arg3 := lets.l2
+		if err := budget.Charge("_+_", int64(len(arg2)+len(arg3))); err != nil {
+			return "", false, err
+		}
+		if err := budget.CallText("sqlKinds", arg2+arg3); err != nil {
+			return "", false, err
+		}
+		arg4 := celrt.SQLKinds(arg2 + arg3)
+		if err := budget.Call("join", arg4, ","); err != nil {
+			return "", false, err
+		}
+		v1 = celrt.JoinSep(arg4, ",")
+	} else {
+		i2, err := celrt.DoubleToInt(-1.25)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = celrt.DoubleToString(float64(i2))
+	}
+	return v1, true, nil
+}
+
+// ResultR69 summarizes the result of a call to "r69", documented with PreviewR69:
+//
+//	result = cel.bind(v1, (redact(string(input.?t.orValue("")))).replace((has(input.s) ? string(input.s) : ""), string(input.?s.orValue(""))),
+//	    string(parseJSON(json(input)).orValue("none")))
+func ResultR69(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
+	text, err := budget.JSON(input)
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("parseJSON", text); err != nil {
+		return "", false, err
+	}
+	opt3 := celrt.ParseJSON(text)
+	v4 := opt3.Value
+	if !opt3.Ok {
+		v4 = "none"
+	}
+	if err := budget.CallText("string", v4); err != nil {
+		return "", false, err
+	}
+	s5, err := celrt.ToString(v4)
+	if err != nil {
+		return "", false, err
+	}
+	return s5, true, nil
+}
+
+// formatterR69 registers the functions of "r69".
+var formatterR69 = &slots{
+	preview:      PreviewR69,
+	result:       ResultR69,
+	presentation: runtime.Presentation{},
+	fields: runtime.InputFields{Read: [][]string{
+		{"d"},
+		{"m"},
+		{"n"},
+		{"s"},
+	}},
+}
+
+// letsR70 holds the lets of "r70", which each of its functions computes first.
+type letsR70 struct {
+	l1 int64
+}
+
+// letsR70Of computes the lets of "r70" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsR70Of(input *value.Object, tool string, limits runtime.Limits) (letsR70, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	if err := budget.CallText("shortcut", s); err != nil {
+		return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	arg := celrt.Shortcut(s)
+	if err := budget.CallText("upperAscii", arg); err != nil {
+		return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	l1 := celrt.StringSize(celrt.UpperASCII(arg))
+	return letsR70{
+		l1: l1,
+	}, budget, 0, nil
+}
+
+// PreviewR70 formats calls to "r70".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r70":
+//
+//	l1 = size((shortcut(input.s)).upperAscii())
+//	l2 = (((l1 - 3) / --1) - l1)
+//	preview = truncate(string(((input.d / 2.0) / (2.0 * input.d))), l1)
+func PreviewR70(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR70Of(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
+	if err != nil {
+		return "", false, err
+	}
+	d2 := 2.0
+	d3, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
+	if err != nil {
+		return "", false, err
+	}
+	arg := celrt.DoubleToString((d / d2) / (2.0 * d3))
+	arg2 := lets.l1
+	if err := budget.CallText("truncate", arg, arg2); err != nil {
+		return "", false, err
+	}
+	return celrt.Truncate(arg, arg2), true, nil
+}
+
+// ResultR70 summarizes the result of a call to "r70", documented with PreviewR70:
+//
+//	result = (strings.quote(collapse(string(result.details.?n.orValue(0))))).replace(input.t, input.t)
+func ResultR70(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
+	opt, err := celrt.OptSelect(celrt.Field(result, "details"), "n")
+	if err != nil {
+		return "", false, err
+	}
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = int64(0)
+	}
+	if err := budget.CallText("string", v1); err != nil {
+		return "", false, err
+	}
+	s, err := celrt.ToString(v1)
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("collapse", s); err != nil {
+		return "", false, err
+	}
+	arg := celrt.Collapse(s)
+	if err := budget.CallText("strings.quote", arg); err != nil {
+		return "", false, err
+	}
+	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	t2, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	arg2 := celrt.Quote(arg)
+	if err := budget.CallText("replace", arg2, t, t2); err != nil {
+		return "", false, err
+	}
+	return celrt.Replace(arg2, t, t2), true, nil
+}
+
+// formatterR70 registers the functions of "r70".
+var formatterR70 = &slots{
+	preview:      PreviewR70,
+	result:       ResultR70,
+	presentation: runtime.Presentation{},
+	fields: runtime.InputFields{Read: [][]string{
+		{"b"},
+		{"d"},
+		{"m"},
+		{"meta"},
+		{"n"},
+		{"nums"},
+		{"s"},
+		{"t"},
+		{"tags"},
+	}},
+}
+
+// PreviewR71 formats calls to "r71".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r71":
 //
 //	l1 = (((input.t).substring(input.n) in [1, 2, 3].map(x, string(x))) ? cel.bind(v1, json(input), numberText(1e300)) : cel.bind(v2,
 //	    durationText(input.d), string(input.nums.size())))
 //	preview = durationText((((1e300 + input.d) / (input.d + 2.0)) / double(["a", "b"].size())))
-func PreviewR68(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR71(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -9335,8 +9867,8 @@ func PreviewR68(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.DurationText(v1), true, nil
 }
 
-// formatterR68 registers the functions of "r68".
-var formatterR68 = &slots{preview: PreviewR68, fields: runtime.InputFields{Read: [][]string{
+// formatterR71 registers the functions of "r71".
+var formatterR71 = &slots{preview: PreviewR71, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -9348,12 +9880,12 @@ var formatterR68 = &slots{preview: PreviewR68, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// PreviewR69 formats calls to "r69".
+// PreviewR72 formats calls to "r72".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r69":
+// Defined in random.yaml, registered with owner "random.yaml#r72":
 //
 //	preview = sqlKinds(strings.quote(shortcut(redact((has(input.t) ? string(input.t) : ""))))).join(",")
-func PreviewR69(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR72(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "t")
 	if err != nil {
@@ -9398,11 +9930,11 @@ func PreviewR69(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg4, ","), true, nil
 }
 
-// TierR69 returns the tier of a call to "r69", documented with PreviewR69:
+// TierR72 returns the tier of a call to "r72", documented with PreviewR72:
 //
 //	tier = (((2.0 + double(input.?d.orValue(0.0))) + (double(input.?d.orValue(0.0)) / -0.0)) <= ((-0.0 * (has(input.d) ? double(input.d) : 0.0)) + (false
 //	    ? double(input.d) : 1e300))) ? "read" : "write"
-func TierR69(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR72(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "d")
 	if err != nil {
@@ -9486,30 +10018,30 @@ func TierR69(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v5)
 }
 
-// formatterR69 registers the functions of "r69".
-var formatterR69 = &slots{
-	preview: PreviewR69,
-	tierOf:  TierR69,
+// formatterR72 registers the functions of "r72".
+var formatterR72 = &slots{
+	preview: PreviewR72,
+	tierOf:  TierR72,
 	fields:  runtime.InputFields{Read: [][]string{{"t"}}},
 }
 
-// letsR70 holds the lets of "r70", which each of its functions computes first.
-type letsR70 struct {
+// letsR73 holds the lets of "r73", which each of its functions computes first.
+type letsR73 struct {
 	l1 int64
 	l2 string
 }
 
-// letsR70Of computes the lets of "r70" that slot reads, in order, and
+// letsR73Of computes the lets of "r73" that slot reads, in order, and
 // returns the budget and the comprehension steps they took, which the function
 // that reads them goes on with.
-func letsR70Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR70, celrt.Budget, int, error) {
+func letsR73Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR73, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	var l1 int64
 	if slot == celrt.SlotPreview {
 		opt, err := celrt.OptSelect(input, "tags")
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 := opt.Value
 		if !opt.Ok {
@@ -9517,43 +10049,43 @@ func letsR70Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 		}
 		items, err := celrt.Iterate(v1)
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list := make([]string, 0, items.Len())
 		for i := range items.Len() {
 			x := items.At(i)
 			if steps++; steps > celrt.MaxSteps {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 			}
 			if err := budget.CallText("string", x); err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			s, err := celrt.ToString(x)
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			list = append(list, s)
 		}
 		arg := []string{"a", "b"}
 		if err := budget.Charge("_+_", int64(16*(len(arg)+len(list)))); err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		has, err := celrt.Has(input, "m")
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v2 int64
 		if has {
 			m, err := celrt.Select(input, "m")
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			i2, err := celrt.ToInt(m)
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v2 = i2
 		} else {
@@ -9561,17 +10093,17 @@ func letsR70Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 		}
 		has2, err := celrt.Has(input, "m")
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v3 int64
 		if has2 {
 			m2, err := celrt.Select(input, "m")
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			i3, err := celrt.ToInt(m2)
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v3 = i3
 		} else {
@@ -9579,21 +10111,21 @@ func letsR70Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 		}
 		diff, err := celrt.SubInt(v2, v3)
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		has3, err := celrt.Has(input, "m")
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v4 int64
 		if has3 {
 			m3, err := celrt.Select(input, "m")
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			i4, err := celrt.ToInt(m3)
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v4 = i4
 		} else {
@@ -9601,15 +10133,15 @@ func letsR70Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 		}
 		diff2, err := celrt.SubInt(v4, int64(0))
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		diff3, err := celrt.SubInt(diff, diff2)
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		rest, err := celrt.ModInt(int64(len(celrt.Concat(arg, list))), diff3)
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		l1 = rest
 	}
@@ -9617,31 +10149,31 @@ func letsR70Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 	if slot == celrt.SlotResult {
 		has4, err := celrt.Has(input, "s")
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		var v5 string
 		if has4 {
 			s2, err := celrt.Select(input, "s")
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			if err := budget.CallText("string", s2); err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			s3, err := celrt.ToString(s2)
 			if err != nil {
-				return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			v5 = s3
 		} else {
 			v5 = ""
 		}
 		if err := budget.CallText("shortcut", v5); err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		arg2 := celrt.Shortcut(v5)
 		if err := budget.CallText("parseJSON", arg2); err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		opt2 := celrt.ParseJSON(arg2)
 		v6 := opt2.Value
@@ -9649,33 +10181,33 @@ func letsR70Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 			v6 = "none"
 		}
 		if err := budget.CallText("string", v6); err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		s4, err := celrt.ToString(v6)
 		if err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		if err := budget.Call("mcpValue", s4); err != nil {
-			return letsR70{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR73{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		l2 = celrt.MCPValue(s4)
 	}
-	return letsR70{
+	return letsR73{
 		l1: l1,
 		l2: l2,
 	}, budget, steps, nil
 }
 
-// PreviewR70 formats calls to "r70".
+// PreviewR73 formats calls to "r73".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r70":
+// Defined in random.yaml, registered with owner "random.yaml#r73":
 //
 //	l1 = ((["a", "b"] + input.?tags.orValue([]).map(x, string(x))).size() % (((has(input.m) ? int(input.m) : 0) - (has(input.m) ? int(input.m) : 0)) -
 //	    ((has(input.m) ? int(input.m) : 0) - 0)))
 //	l2 = mcpValue(string(parseJSON(shortcut((has(input.s) ? string(input.s) : ""))).orValue("none")))
 //	preview = baseName("%s-%d".format([input.?tags.orValue([]).map(x, string(x)).map(v1, "x,y")[l1], -(int(input.m) + l1)]))
-func PreviewR70(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR70Of(input, tool, limits, celrt.SlotPreview)
+func PreviewR73(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR73Of(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -9755,40 +10287,40 @@ func PreviewR70(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.BaseName(r), true, nil
 }
 
-// ResultR70 summarizes the result of a call to "r70", documented with PreviewR70:
+// ResultR73 summarizes the result of a call to "r73", documented with PreviewR73:
 //
 //	result = l2
-func ResultR70(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR70Of(input, tool, limits, celrt.SlotResult)
+func ResultR73(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, _, _, err := letsR73Of(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// formatterR70 registers the functions of "r70".
-var formatterR70 = &slots{
-	preview:      PreviewR70,
-	result:       ResultR70,
+// formatterR73 registers the functions of "r73".
+var formatterR73 = &slots{
+	preview:      PreviewR73,
+	result:       ResultR73,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"tags"}}},
 }
 
-// letsR71 holds the lets of "r71", which each of its functions computes first.
-type letsR71 struct {
+// letsR74 holds the lets of "r74", which each of its functions computes first.
+type letsR74 struct {
 	l1 string
 }
 
-// letsR71Of computes the lets of "r71" in order, and returns the budget and the
+// letsR74Of computes the lets of "r74" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR71Of(input *value.Object, tool string, limits runtime.Limits) (letsR71, celrt.Budget, int, error) {
+func letsR74Of(input *value.Object, tool string, limits runtime.Limits) (letsR74, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR74{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("inline", "x,y", m); err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR74{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt := celrt.PromptPath(celrt.Inline("x,y", m))
 	v1 := opt.Value
@@ -9796,22 +10328,22 @@ func letsR71Of(input *value.Object, tool string, limits runtime.Limits) (letsR71
 		v1 = "none"
 	}
 	if err := budget.CallText("collapse", v1); err != nil {
-		return letsR71{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR74{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Collapse(v1)
-	return letsR71{
+	return letsR74{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR71 formats calls to "r71".
+// PreviewR74 formats calls to "r74".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r71":
+// Defined in random.yaml, registered with owner "random.yaml#r74":
 //
 //	l1 = collapse(promptPath(inline("x,y", input.m)).orValue("none"))
 //	preview = redact(l1)
-func PreviewR71(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR71Of(input, tool, limits)
+func PreviewR74(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR74Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -9822,21 +10354,21 @@ func PreviewR71(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Redact(arg), true, nil
 }
 
-// ResultR71 summarizes the result of a call to "r71", documented with PreviewR71:
+// ResultR74 summarizes the result of a call to "r74", documented with PreviewR74:
 //
 //	result = cel.bind(v1, nonEmpty(shortcut(result.content.map(c, string(c.?text.orValue(""))).join("/"))).orValue(json(result.details)), l1)
-func ResultR71(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR71Of(input, tool, limits)
+func ResultR74(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, _, _, err := letsR74Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR71 registers the functions of "r71".
-var formatterR71 = &slots{
-	preview:      PreviewR71,
-	result:       ResultR71,
+// formatterR74 registers the functions of "r74".
+var formatterR74 = &slots{
+	preview:      PreviewR74,
+	result:       ResultR74,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -9851,30 +10383,30 @@ var formatterR71 = &slots{
 	}},
 }
 
-// letsR72 holds the lets of "r72", which each of its functions computes first.
-type letsR72 struct {
+// letsR75 holds the lets of "r75", which each of its functions computes first.
+type letsR75 struct {
 	l1 string
 	l2 int64
 }
 
-// letsR72Of computes the lets of "r72" that slot reads, in order, and
+// letsR75Of computes the lets of "r75" that slot reads, in order, and
 // returns the budget and the comprehension steps they took, which the function
 // that reads them goes on with.
-func letsR72Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR72, celrt.Budget, int, error) {
+func letsR75Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR75, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "d")
 	if err != nil {
-		return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 float64
 	if has {
 		d, err := celrt.Select(input, "d")
 		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		d2, err := celrt.ToDouble(d)
 		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = d2
 	} else {
@@ -9882,17 +10414,17 @@ func letsR72Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 	}
 	has2, err := celrt.Has(input, "d")
 	if err != nil {
-		return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v2 float64
 	if has2 {
 		d3, err := celrt.Select(input, "d")
 		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		d4, err := celrt.ToDouble(d3)
 		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = d4
 	} else {
@@ -9900,23 +10432,23 @@ func letsR72Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 	}
 	has3, err := celrt.Has(input, "s")
 	if err != nil {
-		return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v3 float64
 	if has3 {
 		has4, err := celrt.Has(input, "d")
 		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v4 float64
 		if has4 {
 			d5, err := celrt.Select(input, "d")
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			d6, err := celrt.ToDouble(d5)
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v4 = d6
 		} else {
@@ -9926,17 +10458,17 @@ func letsR72Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 	} else {
 		has5, err := celrt.Has(input, "d")
 		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v5 float64
 		if has5 {
 			d7, err := celrt.Select(input, "d")
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			d8, err := celrt.ToDouble(d7)
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v5 = d8
 		} else {
@@ -9946,7 +10478,7 @@ func letsR72Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 	}
 	arg := (v1 * v2) / v3
 	if err := budget.CallText("durationText", arg); err != nil {
-		return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.DurationText(arg)
 	var l2 int64
@@ -9957,45 +10489,45 @@ func letsR72Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 		} else {
 			v6 = "%"
 		}
-		matched, err := patternR72_1.MatchString(v6)
+		matched, err := patternR75_1.MatchString(v6)
 		if err != nil {
-			return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		var v7 int64
 		if matched {
 			n, err := celrt.Select(input, "n")
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			i, err := celrt.ToInt(n)
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			diff, err := celrt.SubInt(i, int64(-9223372036854775808))
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			n2, err := celrt.Select(input, "n")
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			i2, err := celrt.ToInt(n2)
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			diff2, err := celrt.SubInt(i2, int64(1))
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			product, err := celrt.MulInt(diff, diff2)
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			v7 = product
 		} else {
 			opt, err := celrt.OptSelect(input, "b")
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			v8 := opt.Value
 			if !opt.Ok {
@@ -10003,13 +10535,13 @@ func letsR72Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 			}
 			b, err := celrt.ToBool(v8)
 			if err != nil {
-				return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			var v9 int64
 			if !b {
 				opt2, err := celrt.OptSelect(input, "n")
 				if err != nil {
-					return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+					return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 				}
 				v10 := opt2.Value
 				if !opt2.Ok {
@@ -10017,11 +10549,11 @@ func letsR72Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 				}
 				i3, err := celrt.ToInt(v10)
 				if err != nil {
-					return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+					return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 				}
 				diff3, err := celrt.SubInt(int64(9223372036854775807), i3)
 				if err != nil {
-					return letsR72{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+					return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 				}
 				v9 = diff3
 			} else {
@@ -10031,34 +10563,34 @@ func letsR72Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 		}
 		l2 = v7
 	}
-	return letsR72{
+	return letsR75{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR72 formats calls to "r72".
+// PreviewR75 formats calls to "r75".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r72":
+// Defined in random.yaml, registered with owner "random.yaml#r75":
 //
 //	l1 = durationText((((has(input.d) ? double(input.d) : 0.0) * (has(input.d) ? double(input.d) : 0.0)) / (has(input.s) ? (has(input.d) ? double(input.d)
 //	    : 0.0) : (has(input.d) ? double(input.d) : 0.0))))
 //	l2 = (((true ? l1 : "%")).matches("[0-9]+") ? ((int(input.n) - -9223372036854775808) * (int(input.n) - 1)) : (!bool(input.?b.orValue(false)) ?
 //	    (9223372036854775807 - int(input.?n.orValue(0))) : ["a", "b"].size()))
 //	preview = l1
-func PreviewR72(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR72Of(input, tool, limits, celrt.SlotPreview)
+func PreviewR75(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR75Of(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// TierR72 returns the tier of a call to "r72", documented with PreviewR72:
+// TierR75 returns the tier of a call to "r75", documented with PreviewR75:
 //
 //	tier = (l2 in [1, 2, 3].map(v2, (has(input.m) ? int(input.m) : 0)).map(v1, size(string(input.?s.orValue(""))))) ? "read" : "write"
-func TierR72(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR72Of(input, tool, limits, celrt.SlotTier)
+func TierR75(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR75Of(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -10126,23 +10658,23 @@ func TierR72(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v4)
 }
 
-// formatterR72 registers the functions of "r72".
-var formatterR72 = &slots{
-	preview: PreviewR72,
-	tierOf:  TierR72,
+// formatterR75 registers the functions of "r75".
+var formatterR75 = &slots{
+	preview: PreviewR75,
+	tierOf:  TierR75,
 	fields:  runtime.InputFields{Read: [][]string{{"d"}, {"s"}}},
 }
 
-var patternR72_1 = celrt.NewPattern("[0-9]+")
+var patternR75_1 = celrt.NewPattern("[0-9]+")
 
-// PreviewR73 formats calls to "r73".
+// PreviewR76 formats calls to "r76".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r73":
+// Defined in random.yaml, registered with owner "random.yaml#r76":
 //
 //	l1 = ((sqlKinds(string(input.t)).join(",")).charAt(0)).indexOf((has(input.s) ? string(input.s) : ""))
 //	preview = durationText(((["a", "b"].all(v1, true) ? ((has(input.d) ? double(input.d) : 0.0) + 2.0) : (-0.0 + (has(input.d) ? double(input.d) : 0.0)))
 //	    * (("\u00e9\u0301").startsWith(string(input.t)) ? (double(input.d) / double(input.?d.orValue(0.0))) : (double(input.?d.orValue(0.0)) * -1.25))))
-func PreviewR73(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR76(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	found := true
@@ -10266,16 +10798,16 @@ func PreviewR73(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.DurationText(arg), true, nil
 }
 
-// formatterR73 registers the functions of "r73".
-var formatterR73 = &slots{preview: PreviewR73, fields: runtime.InputFields{Read: [][]string{{"d"}, {"t"}}}}
+// formatterR76 registers the functions of "r76".
+var formatterR76 = &slots{preview: PreviewR76, fields: runtime.InputFields{Read: [][]string{{"d"}, {"t"}}}}
 
-// PreviewR74 formats calls to "r74".
+// PreviewR77 formats calls to "r77".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r74":
+// Defined in random.yaml, registered with owner "random.yaml#r77":
 //
 //	l1 = (input.meta.exists(v1, v2, (input.m < input.n)) ? input.tags.filter(v3, true).size() : (["a", "b"].size() * [1, 2, 3][-9223372036854775808]))
 //	preview = input.meta[?"x,y"].orValue(input.s)
-func PreviewR74(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR77(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
 		return "", false, err
@@ -10301,10 +10833,10 @@ func PreviewR74(input *value.Object, tool string, limits runtime.Limits) (string
 	return v1, true, nil
 }
 
-// RowR74 renders the row of a call to "r74", documented with PreviewR74:
+// RowR77 renders the row of a call to "r77", documented with PreviewR77:
 //
 //	row = string([1, 2, 3].map(v5, input.n).map(v4, v4).size())
-func RowR74(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR77(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
@@ -10335,10 +10867,10 @@ func RowR74(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return strconv.FormatInt(int64(len(list2)), 10), true, nil
 }
 
-// ResultR74 summarizes the result of a call to "r74", documented with PreviewR74:
+// ResultR77 summarizes the result of a call to "r77", documented with PreviewR77:
 //
 //	result = string(((2.0 / -0.0) * (0.5 / -1.25)))
-func ResultR74(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR77(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	d := math.Copysign(0, -1)
 	d2 := 2.0
 	d3 := -1.25
@@ -10346,11 +10878,11 @@ func ResultR74(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.DoubleToString((d2 / d) * (d4 / d3)), true, nil
 }
 
-// formatterR74 registers the functions of "r74".
-var formatterR74 = &slots{
-	preview:      PreviewR74,
-	row:          RowR74,
-	result:       ResultR74,
+// formatterR77 registers the functions of "r77".
+var formatterR77 = &slots{
+	preview:      PreviewR77,
+	row:          RowR77,
+	result:       ResultR77,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -10365,48 +10897,48 @@ var formatterR74 = &slots{
 	}},
 }
 
-// letsR75 holds the lets of "r75", which each of its functions computes first.
-type letsR75 struct {
+// letsR78 holds the lets of "r78", which each of its functions computes first.
+type letsR78 struct {
 	l1 int64
 	l2 string
 }
 
-// letsR75Of computes the lets of "r75" that slot reads, in order, and
+// letsR78Of computes the lets of "r78" that slot reads, in order, and
 // returns the budget and the comprehension steps they took, which the function
 // that reads them goes on with.
-func letsR75Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR75, celrt.Budget, int, error) {
+func letsR78Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR78, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	var l1 int64
 	if slot == celrt.SlotPreview {
 		d, err := celrt.Select(input, "d")
 		if err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		d2, err := celrt.ToDouble(d)
 		if err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		d3 := 0.5
 		i, err := celrt.DoubleToInt(d2 / d3)
 		if err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		has, err := celrt.Has(input, "s")
 		if err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		var v1 string
 		if has {
 			s, err := celrt.Select(input, "s")
 			if err != nil {
-				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			if err := budget.CallText("string", s); err != nil {
-				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			s2, err := celrt.ToString(s)
 			if err != nil {
-				return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			v1 = s2
 		} else {
@@ -10414,23 +10946,23 @@ func letsR75Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 		}
 		n, err := celrt.Select(input, "n")
 		if err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		i2, err := celrt.ToInt(n)
 		if err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		neg, err := celrt.NegInt(i2)
 		if err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		product, err := celrt.MulInt(celrt.StringSize(v1), neg)
 		if err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		product2, err := celrt.MulInt(i, product)
 		if err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		l1 = product2
 	}
@@ -10438,7 +10970,7 @@ func letsR75Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 	if slot == celrt.SlotTier {
 		opt, err := celrt.OptSelect(input, "n")
 		if err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		v2 := opt.Value
 		if !opt.Ok {
@@ -10446,40 +10978,40 @@ func letsR75Of(input *value.Object, tool string, limits runtime.Limits, slot cel
 		}
 		i3, err := celrt.ToInt(v2)
 		if err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		arg := celrt.DoubleToString(float64(i3))
 		if err := budget.CallText("upperAscii", arg); err != nil {
-			return letsR75{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		l2 = celrt.UpperASCII(arg)
 	}
-	return letsR75{
+	return letsR78{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR75 formats calls to "r75".
+// PreviewR78 formats calls to "r78".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r75":
+// Defined in random.yaml, registered with owner "random.yaml#r78":
 //
 //	l1 = (int((double(input.d) / 0.5)) * (size((has(input.s) ? string(input.s) : "")) * -int(input.n)))
 //	l2 = (string(double(int(input.?n.orValue(0))))).upperAscii()
 //	preview = string(l1)
-func PreviewR75(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR75Of(input, tool, limits, celrt.SlotPreview)
+func PreviewR78(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR78Of(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
 	return strconv.FormatInt(lets.l1, 10), true, nil
 }
 
-// TierR75 returns the tier of a call to "r75", documented with PreviewR75:
+// TierR78 returns the tier of a call to "r78", documented with PreviewR78:
 //
 //	tier = (size(l2) in [1, 2, 3].map(v2, int(input.?n.orValue(0))).map(v1, (false ? 0 : -9223372036854775808))) ? "read" : "write"
-func TierR75(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR75Of(input, tool, limits, celrt.SlotTier)
+func TierR78(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR78Of(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -10532,10 +11064,10 @@ func TierR75(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v5)
 }
 
-// RowR75 renders the row of a call to "r75", documented with PreviewR75:
+// RowR78 renders the row of a call to "r78", documented with PreviewR78:
 //
 //	row = durationText(((has(input.s) ? -0.0 : double(input.?d.orValue(0.0))) + (false ? 1e300 : -1.25)))
-func RowR75(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR78(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -10575,45 +11107,45 @@ func RowR75(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.DurationText(arg), true, nil
 }
 
-// formatterR75 registers the functions of "r75".
-var formatterR75 = &slots{
-	preview:      PreviewR75,
-	tierOf:       TierR75,
-	row:          RowR75,
+// formatterR78 registers the functions of "r78".
+var formatterR78 = &slots{
+	preview:      PreviewR78,
+	tierOf:       TierR78,
+	row:          RowR78,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"d"}, {"n"}, {"s"}}},
 }
 
-// letsR76 holds the lets of "r76", which each of its functions computes first.
-type letsR76 struct {
+// letsR79 holds the lets of "r79", which each of its functions computes first.
+type letsR79 struct {
 	l1 int64
 }
 
-// letsR76Of computes the lets of "r76" in order, and returns the budget and the
+// letsR79Of computes the lets of "r79" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR76Of(input *value.Object, tool string, limits runtime.Limits) (letsR76, celrt.Budget, int, error) {
+func letsR79Of(input *value.Object, tool string, limits runtime.Limits) (letsR79, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	d, err := celrt.Select(input, "d")
 	if err != nil {
-		return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	d2, err := celrt.ToDouble(d)
 	if err != nil {
-		return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	has, err := celrt.Has(input, "m")
 	if err != nil {
-		return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 int64
 	if has {
 		m, err := celrt.Select(input, "m")
 		if err != nil {
-			return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		i, err := celrt.ToInt(m)
 		if err != nil {
-			return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = i
 	} else {
@@ -10621,26 +11153,26 @@ func letsR76Of(input *value.Object, tool string, limits runtime.Limits) (letsR76
 	}
 	arg := celrt.DoubleToString(d2)
 	if err := budget.CallText("charAt", arg, v1); err != nil {
-		return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r, err := celrt.CharAt(arg, v1)
 	if err != nil {
-		return letsR76{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR79{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.StringSize(r)
-	return letsR76{
+	return letsR79{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR76 formats calls to "r76".
+// PreviewR79 formats calls to "r79".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r76":
+// Defined in random.yaml, registered with owner "random.yaml#r79":
 //
 //	l1 = size((string(double(input.d))).charAt((has(input.m) ? int(input.m) : 0)))
 //	preview = collapse(redact((string(1)).charAt(l1)))
-func PreviewR76(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR76Of(input, tool, limits)
+func PreviewR79(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR79Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -10663,10 +11195,10 @@ func PreviewR76(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Collapse(arg3), true, nil
 }
 
-// RowR76 renders the row of a call to "r76", documented with PreviewR76:
+// RowR79 renders the row of a call to "r79", documented with PreviewR79:
 //
 //	row = string(-lines("a"))
-func RowR76(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR79(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	neg, err := celrt.NegInt(celrt.Lines("a"))
 	if err != nil {
 		return "", false, err
@@ -10674,20 +11206,20 @@ func RowR76(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return strconv.FormatInt(neg, 10), true, nil
 }
 
-// formatterR76 registers the functions of "r76".
-var formatterR76 = &slots{
-	preview:      PreviewR76,
-	row:          RowR76,
+// formatterR79 registers the functions of "r79".
+var formatterR79 = &slots{
+	preview:      PreviewR79,
+	row:          RowR79,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"d"}, {"m"}}},
 }
 
-// PreviewR77 formats calls to "r77".
+// PreviewR80 formats calls to "r80".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r77":
+// Defined in random.yaml, registered with owner "random.yaml#r80":
 //
 //	preview = fields(input, -9223372036854775808)
-func PreviewR77(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR80(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.Call("fields", input, int64(-9223372036854775808)); err != nil {
 		return "", false, err
@@ -10695,10 +11227,10 @@ func PreviewR77(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Fields(input, int64(-9223372036854775808)), true, nil
 }
 
-// TierR77 returns the tier of a call to "r77", documented with PreviewR77:
+// TierR80 returns the tier of a call to "r80", documented with PreviewR80:
 //
 //	tier = (redact(string(parseJSON(input.s).orValue("none"))) in ((input.s).split("héllo") + (input.s).split(""))) ? "read" : "write"
-func TierR77(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR80(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
@@ -10751,10 +11283,10 @@ func TierR77(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// ResultR77 summarizes the result of a call to "r77", documented with PreviewR77:
+// ResultR80 summarizes the result of a call to "r80", documented with PreviewR80:
 //
 //	result = string([1, 2, 3].map(v1, input.m).size()) + fileSize(input.tags.size())
-func ResultR77(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR80(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
@@ -10788,51 +11320,51 @@ func ResultR77(input *value.Object, tool string, limits runtime.Limits, result *
 	return arg2 + arg3, true, nil
 }
 
-// formatterR77 registers the functions of "r77".
-var formatterR77 = &slots{
-	preview:      PreviewR77,
-	tierOf:       TierR77,
-	result:       ResultR77,
+// formatterR80 registers the functions of "r80".
+var formatterR80 = &slots{
+	preview:      PreviewR80,
+	tierOf:       TierR80,
+	result:       ResultR80,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{All: true},
 }
 
-// letsR78 holds the lets of "r78", which each of its functions computes first.
-type letsR78 struct {
+// letsR81 holds the lets of "r81", which each of its functions computes first.
+type letsR81 struct {
 	l1 string
 }
 
-// letsR78Of computes the lets of "r78" in order, and returns the budget and the
+// letsR81Of computes the lets of "r81" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR78Of(input *value.Object, tool string, limits runtime.Limits) (letsR78, celrt.Budget, int, error) {
+func letsR81Of(input *value.Object, tool string, limits runtime.Limits) (letsR81, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	m, err := celrt.Select(input, "m")
 	if err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR81{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(m)
 	if err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR81{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := strconv.FormatBool(i < int64(-1))
 	if err := budget.CallText("strings.quote", arg); err != nil {
-		return letsR78{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR81{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Quote(arg)
-	return letsR78{
+	return letsR81{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR78 formats calls to "r78".
+// PreviewR81 formats calls to "r81".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r78":
+// Defined in random.yaml, registered with owner "random.yaml#r81":
 //
 //	l1 = strings.quote(string((int(input.m) < -1)))
 //	l2 = int((((has(input.d) ? double(input.d) : 0.0) / -0.0) + ((has(input.b) ? bool(input.b) : false) ? 2.0 : (has(input.d) ? double(input.d) : 0.0))))
 //	preview = cel.bind(v1, (l1).lowerAscii(), collapse((plural(-1, "item", "items")).split(string(input.s), int(input.m)).join("|")))
-func PreviewR78(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	_, budget, _, err := letsR78Of(input, tool, limits)
+func PreviewR81(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	_, budget, _, err := letsR81Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -10873,12 +11405,12 @@ func PreviewR78(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Collapse(arg4), true, nil
 }
 
-// TierR78 returns the tier of a call to "r78", documented with PreviewR78:
+// TierR81 returns the tier of a call to "r81", documented with PreviewR81:
 //
 //	tier = ((-int(input.?n.orValue(0)) * ((has(input.n) ? int(input.n) : 0) + int(input.?n.orValue(0)))) in [1, 2, 3].map(v3, 0).map(v2,
 //	    ("A b ").indexOf(l1))) ? "read" : "write"
-func TierR78(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR78Of(input, tool, limits)
+func TierR81(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR81Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -10978,10 +11510,10 @@ func TierR78(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v4)
 }
 
-// ResultR78 summarizes the result of a call to "r78", documented with PreviewR78:
+// ResultR81 summarizes the result of a call to "r81", documented with PreviewR81:
 //
 //	result = redact(baseName(json(input.?meta.orValue({"k": "v"}))))
-func ResultR78(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR81(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "meta")
 	if err != nil {
@@ -11007,58 +11539,124 @@ func ResultR78(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Redact(arg), true, nil
 }
 
-// formatterR78 registers the functions of "r78".
-var formatterR78 = &slots{
-	preview:      PreviewR78,
-	tierOf:       TierR78,
-	result:       ResultR78,
+// formatterR81 registers the functions of "r81".
+var formatterR81 = &slots{
+	preview:      PreviewR81,
+	tierOf:       TierR81,
+	result:       ResultR81,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"s"}}},
 }
 
-// PreviewR79 formats calls to "r79".
+// letsR82 holds the lets of "r82", which each of its functions computes first.
+type letsR82 struct {
+	l1 string
+}
+
+// letsR82Of computes the lets of "r82" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsR82Of(input *value.Object, tool string, limits runtime.Limits) (letsR82, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
+	if err != nil {
+		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	if err := budget.Call("join", tags, ""); err != nil {
+		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+	if err != nil {
+		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	arg := celrt.JoinSep(tags, "")
+	if err := budget.CallText("replace", arg, t, s); err != nil {
+		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	l1 := celrt.Trim(celrt.Replace(arg, t, s))
+	return letsR82{
+		l1: l1,
+	}, budget, 0, nil
+}
+
+// PreviewR82 formats calls to "r82".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r79":
+// Defined in random.yaml, registered with owner "random.yaml#r82":
+//
+//	l1 = ((input.tags.join("")).replace(input.t, input.s)).trim()
+//	l2 = (int((0.5 / 1e300)) * ((input.n / input.m) + lines(l1)))
+//	preview = redact(l1)
+func PreviewR82(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR82Of(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	arg := lets.l1
+	if err := budget.CallText("redact", arg); err != nil {
+		return "", false, err
+	}
+	return celrt.Redact(arg), true, nil
+}
+
+// formatterR82 registers the functions of "r82".
+var formatterR82 = &slots{preview: PreviewR82, fields: runtime.InputFields{Read: [][]string{
+	{"b"},
+	{"d"},
+	{"m"},
+	{"meta"},
+	{"n"},
+	{"nums"},
+	{"s"},
+	{"t"},
+	{"tags"},
+}}}
+
+// PreviewR83 formats calls to "r83".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r83":
 //
 //	preview = string(parseJSON(((baseName(string(input.?t.orValue(""))) == nonEmpty(string(input.?t.orValue(""))).orValue("%")) ?
 //	    sqlKinds(string(input.?nums.orValue([]).map(x, int(x)).size())).join(",") : (((has(input.s) ? string(input.s) : "")).contains((has(input.t) ?
 //	    string(input.t) : "")) ? (string(input.?s.orValue(""))).trim() : baseName((has(input.s) ? string(input.s) : ""))))).orValue("none"))
 //
 // It runs in the CEL interpreter: a comprehension with two variables over a value whose type is only known at run time.
-func PreviewR79(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	return catalog.FormatTool("r79", input, tool, limits)
+func PreviewR83(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return catalog.FormatTool("r83", input, tool, limits)
 }
 
-// TierR79 returns the tier of a call to "r79", documented with PreviewR79:
+// TierR83 returns the tier of a call to "r83", documented with PreviewR83:
 //
 //	tier = (["a", "b"].map(v2, "").all(v1, (string(input.s) in ["a", "b"])) || input.?meta.orValue({"k": "v"}).exists(v3, v4,
 //	    ("\u00e9\u0301").matches(""))) ? "read" : "write"
-func TierR79(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	return catalog.TierTool("r79", input, tool, limits)
+func TierR83(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	return catalog.TierTool("r83", input, tool, limits)
 }
 
-// RowR79 renders the row of a call to "r79", documented with PreviewR79:
+// RowR83 renders the row of a call to "r83", documented with PreviewR83:
 //
 //	row = string(((int(input.n) % int(input.m)) + input.?tags.orValue([]).map(x, string(x)).size()))
-func RowR79(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	return catalog.RowTool("r79", input, tool, limits)
+func RowR83(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	return catalog.RowTool("r83", input, tool, limits)
 }
 
-// formatterR79 registers the functions of "r79".
-var formatterR79 = &slots{
-	preview:      PreviewR79,
-	tierOf:       TierR79,
-	row:          RowR79,
+// formatterR83 registers the functions of "r83".
+var formatterR83 = &slots{
+	preview:      PreviewR83,
+	tierOf:       TierR83,
+	row:          RowR83,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"nums"}, {"s"}, {"t"}}},
 }
 
-// PreviewR80 formats calls to "r80".
+// PreviewR84 formats calls to "r84".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r80":
+// Defined in random.yaml, registered with owner "random.yaml#r84":
 //
 //	preview = json(input.?nums.orValue([]).map(x, int(x)).map(v4, v4).map(v3, v3).map(v2, v2))
-func PreviewR80(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR84(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
@@ -11125,57 +11723,57 @@ func PreviewR80(input *value.Object, tool string, limits runtime.Limits) (string
 	return text, true, nil
 }
 
-// formatterR80 registers the functions of "r80".
-var formatterR80 = &slots{preview: PreviewR80, fields: runtime.InputFields{Read: [][]string{{"nums"}}}}
+// formatterR84 registers the functions of "r84".
+var formatterR84 = &slots{preview: PreviewR84, fields: runtime.InputFields{Read: [][]string{{"nums"}}}}
 
-// letsR81 holds the lets of "r81", which each of its functions computes first.
-type letsR81 struct {
+// letsR85 holds the lets of "r85", which each of its functions computes first.
+type letsR85 struct {
 	l2 string
 }
 
-// letsR81Of computes the lets of "r81" in order, and returns the budget and the
+// letsR85Of computes the lets of "r85" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR81Of(input *value.Object, tool string, limits runtime.Limits) (letsR81, celrt.Budget, int, error) {
+func letsR85Of(input *value.Object, tool string, limits runtime.Limits) (letsR85, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	arg := celrt.Trim("A b ")
 	if err := budget.CallText("shortcut", arg); err != nil {
-		return letsR81{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR85{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR81{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR85{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	arg2 := celrt.Shortcut(arg)
 	if err := budget.CallText("substring", arg2, n); err != nil {
-		return letsR81{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR85{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	r, err := celrt.Substring(arg2, n)
 	if err != nil {
-		return letsR81{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR85{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	l2 := r
-	return letsR81{
+	return letsR85{
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR81 formats calls to "r81".
+// PreviewR85 formats calls to "r85".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r81":
+// Defined in random.yaml, registered with owner "random.yaml#r85":
 //
 //	l1 = ((input.t).split("").size() - (input.tags.size() - size("\u00e9\u0301")))
 //	l2 = (shortcut(("A b ").trim())).substring(input.n)
 //	preview = l2
-func PreviewR81(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR81Of(input, tool, limits)
+func PreviewR85(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR85Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// formatterR81 registers the functions of "r81".
-var formatterR81 = &slots{preview: PreviewR81, fields: runtime.InputFields{Read: [][]string{
+// formatterR85 registers the functions of "r85".
+var formatterR85 = &slots{preview: PreviewR85, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -11187,49 +11785,49 @@ var formatterR81 = &slots{preview: PreviewR81, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// letsR82 holds the lets of "r82", which each of its functions computes first.
-type letsR82 struct {
+// letsR86 holds the lets of "r86", which each of its functions computes first.
+type letsR86 struct {
 	l1 string
 }
 
-// letsR82Of computes the lets of "r82" in order, and returns the budget and the
+// letsR86Of computes the lets of "r86" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR82Of(input *value.Object, tool string, limits runtime.Limits) (letsR82, celrt.Budget, int, error) {
+func letsR86Of(input *value.Object, tool string, limits runtime.Limits) (letsR86, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	if err := budget.Call("mcpValue", input); err != nil {
-		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR86{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	m, err := celrt.Select(input, "m")
 	if err != nil {
-		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR86{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(m)
 	if err != nil {
-		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR86{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.MCPValue(input)
 	if err := budget.CallText("charAt", arg, i); err != nil {
-		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR86{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r, err := celrt.CharAt(arg, i)
 	if err != nil {
-		return letsR82{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR86{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Trim(r)
-	return letsR82{
+	return letsR86{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR82 formats calls to "r82".
+// PreviewR86 formats calls to "r86".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r82":
+// Defined in random.yaml, registered with owner "random.yaml#r86":
 //
 //	l1 = ((mcpValue(input)).charAt(int(input.m))).trim()
 //	preview = [1, 2, 3].map(x, string(x)).transformList(v1, v2, shortcut(l1))[int(input.m)] + plural(input.?nums.orValue([]).map(x, int(x)).map(v3,
 //	    int(input.?n.orValue(0)))[0], "item", "items")
-func PreviewR82(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsR82Of(input, tool, limits)
+func PreviewR86(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, steps, err := letsR86Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -11335,53 +11933,53 @@ func PreviewR82(input *value.Object, tool string, limits runtime.Limits) (string
 	return elem3 + arg2, true, nil
 }
 
-// letsR83 holds the lets of "r83", which each of its functions computes first.
-type letsR83 struct {
+// letsR87 holds the lets of "r87", which each of its functions computes first.
+type letsR87 struct {
 	l1 string
 }
 
-// letsR83Of computes the lets of "r83" in order, and returns the budget and the
+// letsR87Of computes the lets of "r87" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR83Of(input *value.Object, tool string, limits runtime.Limits) (letsR83, celrt.Budget, int, error) {
+func letsR87Of(input *value.Object, tool string, limits runtime.Limits) (letsR87, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
-		return letsR83{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR87{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := float64(int64(-9223372036854775808))
 	arg2 := -1.25 * d
 	if err := budget.Call("_+_", arg, arg2); err != nil {
-		return letsR83{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR87{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg3 := arg + arg2
 	if err := budget.CallText("numberText", arg3); err != nil {
-		return letsR83{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR87{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.NumberText(arg3)
-	return letsR83{
+	return letsR87{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR83 formats calls to "r83".
+// PreviewR87 formats calls to "r87".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r83":
+// Defined in random.yaml, registered with owner "random.yaml#r87":
 //
 //	l1 = numberText((double(-9223372036854775808) + (-1.25 * input.d)))
 //	preview = l1
-func PreviewR83(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR83Of(input, tool, limits)
+func PreviewR87(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR87Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// RowR83 renders the row of a call to "r83", documented with PreviewR83:
+// RowR87 renders the row of a call to "r87", documented with PreviewR87:
 //
 //	row = strings.quote(("%s-%d".format([l1, -1])).upperAscii())
-func RowR83(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR83Of(input, tool, limits)
+func RowR87(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR87Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -11403,10 +12001,10 @@ func RowR83(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Quote(arg2), true, nil
 }
 
-// formatterR83 registers the functions of "r83".
-var formatterR83 = &slots{
-	preview:      PreviewR83,
-	row:          RowR83,
+// formatterR87 registers the functions of "r87".
+var formatterR87 = &slots{
+	preview:      PreviewR87,
+	row:          RowR87,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -11421,13 +12019,13 @@ var formatterR83 = &slots{
 	}},
 }
 
-// PreviewR84 formats calls to "r84".
+// PreviewR88 formats calls to "r88".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r84":
+// Defined in random.yaml, registered with owner "random.yaml#r88":
 //
 //	preview = inline(cel.bind(v1, {string(input.t): (has(input.s) ? string(input.s) : "")}[?string(input.s)].orValue(string(input.?s.orValue(""))), v1),
 //	    int(input.?m.orValue(0)))
-func PreviewR84(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR88(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		t, err := celrt.Select(input, "t")
@@ -11531,10 +12129,10 @@ func PreviewR84(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Inline(v13, i), true, nil
 }
 
-// TierR84 returns the tier of a call to "r84", documented with PreviewR84:
+// TierR88 returns the tier of a call to "r88", documented with PreviewR88:
 //
 //	tier = !(double(-1) <= ((has(input.d) ? double(input.d) : 0.0) + 1e300)) ? "read" : "write"
-func TierR84(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR88(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "d")
 	if err != nil {
@@ -11571,19 +12169,19 @@ func TierR84(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// formatterR84 registers the functions of "r84".
-var formatterR84 = &slots{
-	preview: PreviewR84,
-	tierOf:  TierR84,
+// formatterR88 registers the functions of "r88".
+var formatterR88 = &slots{
+	preview: PreviewR88,
+	tierOf:  TierR88,
 	fields:  runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}},
 }
 
-// PreviewR85 formats calls to "r85".
+// PreviewR89 formats calls to "r89".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r85":
+// Defined in random.yaml, registered with owner "random.yaml#r89":
 //
 //	preview = json(input)
-func PreviewR85(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR89(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	text, err := budget.JSON(input)
 	if err != nil {
@@ -11592,20 +12190,20 @@ func PreviewR85(input *value.Object, tool string, limits runtime.Limits) (string
 	return text, true, nil
 }
 
-// PreviewR86 formats calls to "r86".
+// PreviewR90 formats calls to "r90".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r86":
+// Defined in random.yaml, registered with owner "random.yaml#r90":
 //
 //	preview = string([1, 2, 3].size())
-func PreviewR86(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR90(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	v1 := int64(len([]int64{int64(1), int64(2), int64(3)}))
 	return strconv.FormatInt(v1, 10), true, nil
 }
 
-// TierR86 returns the tier of a call to "r86", documented with PreviewR86:
+// TierR90 returns the tier of a call to "r90", documented with PreviewR90:
 //
 //	tier = ((size("A b ") < [1, 2, 3][input.n]) || ((input.t).trim() == ("%").trim())) ? "read" : "write"
-func TierR86(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR90(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	v1, failure := func() (bool, error) {
 		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 		if err != nil {
@@ -11640,10 +12238,10 @@ func TierR86(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// RowR86 renders the row of a call to "r86", documented with PreviewR86:
+// RowR90 renders the row of a call to "r90", documented with PreviewR90:
 //
 //	row = durationText(((input.d * input.d) + (input.b ? -0.0 : input.d)))
-func RowR86(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR90(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -11678,11 +12276,11 @@ func RowR86(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.DurationText(arg2), true, nil
 }
 
-// formatterR86 registers the functions of "r86".
-var formatterR86 = &slots{
-	preview:      PreviewR86,
-	tierOf:       TierR86,
-	row:          RowR86,
+// formatterR90 registers the functions of "r90".
+var formatterR90 = &slots{
+	preview:      PreviewR90,
+	tierOf:       TierR90,
+	row:          RowR90,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -11697,15 +12295,15 @@ var formatterR86 = &slots{
 	}},
 }
 
-// PreviewR87 formats calls to "r87".
+// PreviewR91 formats calls to "r91".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r87":
+// Defined in random.yaml, registered with owner "random.yaml#r91":
 //
 //	l1 = strings.quote(numberText((2.0 * (has(input.d) ? double(input.d) : 0.0))))
 //	l2 = fileSize(lines(plural(1, "item", "items")))
 //	preview = shortcut(string(((string(input.s) == "\u00e9\u0301") ? (9223372036854775807 * -9223372036854775808) : input.?tags.orValue([]).map(x,
 //	    string(x)).size())))
-func PreviewR87(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR91(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	s, err := celrt.Select(input, "s")
@@ -11766,15 +12364,15 @@ func PreviewR87(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Shortcut(arg), true, nil
 }
 
-// formatterR87 registers the functions of "r87".
-var formatterR87 = &slots{preview: PreviewR87, fields: runtime.InputFields{Read: [][]string{{"s"}, {"tags"}}}}
+// formatterR91 registers the functions of "r91".
+var formatterR91 = &slots{preview: PreviewR91, fields: runtime.InputFields{Read: [][]string{{"s"}, {"tags"}}}}
 
-// PreviewR88 formats calls to "r88".
+// PreviewR92 formats calls to "r92".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r88":
+// Defined in random.yaml, registered with owner "random.yaml#r92":
 //
 //	preview = ((fileSize((has(input.s) ? 3 : input.m))).charAt(input.m)).trim()
-func PreviewR88(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR92(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	var v1 int64
 	if celrt.FieldSet(input, "s") {
@@ -11804,10 +12402,10 @@ func PreviewR88(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Trim(r), true, nil
 }
 
-// TierR88 returns the tier of a call to "r88", documented with PreviewR88:
+// TierR92 returns the tier of a call to "r92", documented with PreviewR92:
 //
 //	tier = (promptPath(truncate(input.t, 1)).orValue("none")).startsWith(input.t) ? "read" : "write"
-func TierR88(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR92(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
@@ -11834,10 +12432,10 @@ func TierR88(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// RowR88 renders the row of a call to "r88", documented with PreviewR88:
+// RowR92 renders the row of a call to "r92", documented with PreviewR92:
 //
 //	row = ((input.tags + input.tags).join(", ")).substring(input.m)
-func RowR88(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR92(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
 	if err != nil {
@@ -11868,10 +12466,10 @@ func RowR88(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return r, true, nil
 }
 
-// ResultR88 summarizes the result of a call to "r88", documented with PreviewR88:
+// ResultR92 summarizes the result of a call to "r92", documented with PreviewR92:
 //
 //	result = sqlKinds(truncate({input.t: result.text}[?input.s].orValue(string(result.details.?n.orValue(0))), int(0.5))).join(",")
-func ResultR88(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR92(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
@@ -11936,12 +12534,12 @@ func ResultR88(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.JoinSep(arg2, ","), true, nil
 }
 
-// formatterR88 registers the functions of "r88".
-var formatterR88 = &slots{
-	preview:      PreviewR88,
-	tierOf:       TierR88,
-	row:          RowR88,
-	result:       ResultR88,
+// formatterR92 registers the functions of "r92".
+var formatterR92 = &slots{
+	preview:      PreviewR92,
+	tierOf:       TierR92,
+	row:          RowR92,
+	result:       ResultR92,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -11956,12 +12554,12 @@ var formatterR88 = &slots{
 	}},
 }
 
-// PreviewR89 formats calls to "r89".
+// PreviewR93 formats calls to "r93".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r89":
+// Defined in random.yaml, registered with owner "random.yaml#r93":
 //
 //	preview = promptPath(string(((input.n - input.m) in [1, 2, 3]))).orValue("none")
-func PreviewR89(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR93(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
 		return "", false, err
@@ -11983,10 +12581,10 @@ func PreviewR89(input *value.Object, tool string, limits runtime.Limits) (string
 	return v2, true, nil
 }
 
-// TierR89 returns the tier of a call to "r89", documented with PreviewR89:
+// TierR93 returns the tier of a call to "r93", documented with PreviewR93:
 //
 //	tier = ((input.meta[?"%"].orValue(input.s)).split(input.s, input.m).join("|") == input.meta[?input.s].orValue(input.s)) ? "read" : "write"
-func TierR89(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR93(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
@@ -12060,10 +12658,10 @@ func TierR89(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// formatterR89 registers the functions of "r89".
-var formatterR89 = &slots{
-	preview: PreviewR89,
-	tierOf:  TierR89,
+// formatterR93 registers the functions of "r93".
+var formatterR93 = &slots{
+	preview: PreviewR93,
+	tierOf:  TierR93,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -12077,12 +12675,12 @@ var formatterR89 = &slots{
 	}},
 }
 
-// PreviewR90 formats calls to "r90".
+// PreviewR94 formats calls to "r94".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r90":
+// Defined in random.yaml, registered with owner "random.yaml#r94":
 //
 //	preview = durationText((((1e300 * -0.0) + (0.5 + -0.0)) * double(["a", "b"].size())))
-func PreviewR90(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR94(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	d := math.Copysign(0, -1)
 	d2 := 1e+300
@@ -12103,8 +12701,8 @@ func PreviewR90(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.DurationText(v1), true, nil
 }
 
-// formatterR90 registers the functions of "r90".
-var formatterR90 = &slots{preview: PreviewR90, fields: runtime.InputFields{Read: [][]string{
+// formatterR94 registers the functions of "r94".
+var formatterR94 = &slots{preview: PreviewR94, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -12116,13 +12714,13 @@ var formatterR90 = &slots{preview: PreviewR90, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// PreviewR91 formats calls to "r91".
+// PreviewR95 formats calls to "r95".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r91":
+// Defined in random.yaml, registered with owner "random.yaml#r95":
 //
 //	preview = string((plural(((has(input.m) ? int(input.m) : 0) % 1), "item", "items") in [1, 2, 3].map(x, string(x)).filter(v1,
 //	    ("\u00e9\u0301").contains(v1))))
-func PreviewR91(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR95(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "m")
@@ -12178,10 +12776,10 @@ func PreviewR91(input *value.Object, tool string, limits runtime.Limits) (string
 	return strconv.FormatBool(v2), true, nil
 }
 
-// TierR91 returns the tier of a call to "r91", documented with PreviewR91:
+// TierR95 returns the tier of a call to "r95", documented with PreviewR95:
 //
 //	tier = (inline(shortcut(string(input.s)), int(input.?m.orValue(0)))).matches("(?i)h") ? "read" : "write"
-func TierR91(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR95(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	s, err := celrt.Select(input, "s")
 	if err != nil {
@@ -12213,7 +12811,7 @@ func TierR91(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	if err := budget.CallText("inline", arg, i); err != nil {
 		return runtime.TierUnknown, err
 	}
-	matched, err := patternR91_1.MatchString(celrt.Inline(arg, i))
+	matched, err := patternR95_1.MatchString(celrt.Inline(arg, i))
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -12226,11 +12824,11 @@ func TierR91(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v2)
 }
 
-// ResultR91 summarizes the result of a call to "r91", documented with PreviewR91:
+// ResultR95 summarizes the result of a call to "r95", documented with PreviewR95:
 //
 //	result = shortcut((input.?tags.orValue([]).map(x, string(x)).all(v2, bool(input.?b.orValue(false))) ? plural(3, "item", "items") :
 //	    inline(string(input.t), int(input.?m.orValue(0)))))
-func ResultR91(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR95(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	found := true
@@ -12342,29 +12940,99 @@ func ResultR91(input *value.Object, tool string, limits runtime.Limits, result *
 	return celrt.Shortcut(v5), true, nil
 }
 
-// formatterR91 registers the functions of "r91".
-var formatterR91 = &slots{
-	preview:      PreviewR91,
-	tierOf:       TierR91,
-	result:       ResultR91,
+// formatterR95 registers the functions of "r95".
+var formatterR95 = &slots{
+	preview:      PreviewR95,
+	tierOf:       TierR95,
+	result:       ResultR95,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}}},
 }
 
-var patternR91_1 = celrt.NewPattern("(?i)h")
+var patternR95_1 = celrt.NewPattern("(?i)h")
 
-// letsR92 holds the lets of "r92", which each of its functions computes first.
-type letsR92 struct {
+// PreviewR96 formats calls to "r96".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r96":
+//
+//	preview = fields([inline(mcpValue(input), 1), (string([1, 2, 3].size())).replace("a", input.s)], input.n)
+func PreviewR96(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	if err := budget.Call("mcpValue", input); err != nil {
+		return "", false, err
+	}
+	arg := celrt.MCPValue(input)
+	if err := budget.CallText("inline", arg, int64(1)); err != nil {
+		return "", false, err
+	}
+	v1 := int64(len([]int64{int64(1), int64(2), int64(3)}))
+	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	arg2 := strconv.FormatInt(v1, 10)
+	if err := budget.CallText("replace", arg2, "a", s); err != nil {
+		return "", false, err
+	}
+	v2 := []string{celrt.Inline(arg, int64(1)), celrt.Replace(arg2, "a", s)}
+	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.Call("fields", v2, n); err != nil {
+		return "", false, err
+	}
+	return celrt.Fields(celrt.ListOf(v2), n), true, nil
+}
+
+// TierR96 returns the tier of a call to "r96", documented with PreviewR96:
+//
+//	tier = !(truncate(input.t, input.n)).startsWith(input.s) ? "read" : "write"
+func TierR96(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	var budget celrt.Budget
+	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	if err := budget.CallText("truncate", t, n); err != nil {
+		return runtime.TierUnknown, err
+	}
+	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	var v1 string
+	if !strings.HasPrefix(celrt.Truncate(t, n), s) {
+		v1 = "read"
+	} else {
+		v1 = "write"
+	}
+	return celrt.Tier(v1)
+}
+
+// formatterR96 registers the functions of "r96".
+var formatterR96 = &slots{
+	preview: PreviewR96,
+	tierOf:  TierR96,
+	fields:  runtime.InputFields{All: true},
+}
+
+// letsR97 holds the lets of "r97", which each of its functions computes first.
+type letsR97 struct {
 	l1 string
 }
 
-// letsR92Of computes the lets of "r92" in order, and returns the budget and the
+// letsR97Of computes the lets of "r97" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR92Of(input *value.Object, tool string, limits runtime.Limits) (letsR92, celrt.Budget, int, error) {
+func letsR97Of(input *value.Object, tool string, limits runtime.Limits) (letsR97, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	v1 := celrt.DoubleToString(float64(int64(9223372036854775807)))
 	if err := budget.CallText("parseJSON", v1); err != nil {
-		return letsR92{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR97{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt := celrt.ParseJSON(v1)
 	v2 := opt.Value
@@ -12372,37 +13040,37 @@ func letsR92Of(input *value.Object, tool string, limits runtime.Limits) (letsR92
 		v2 = "none"
 	}
 	if err := budget.CallText("string", v2); err != nil {
-		return letsR92{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR97{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(v2)
 	if err != nil {
-		return letsR92{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR97{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := s
-	return letsR92{
+	return letsR97{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR92 formats calls to "r92".
+// PreviewR97 formats calls to "r97".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r92":
+// Defined in random.yaml, registered with owner "random.yaml#r97":
 //
 //	l1 = string(parseJSON(string(double(9223372036854775807))).orValue("none"))
 //	preview = l1
-func PreviewR92(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR92Of(input, tool, limits)
+func PreviewR97(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR97Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// TierR92 returns the tier of a call to "r92", documented with PreviewR92:
+// TierR97 returns the tier of a call to "r97", documented with PreviewR97:
 //
 //	tier = ((l1).split(string(input.s), int(input.?m.orValue(0))).join("|") == mcpValue(["%", "a"])) ? "read" : "write"
-func TierR92(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR92Of(input, tool, limits)
+func TierR97(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR97Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -12451,21 +13119,21 @@ func TierR92(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// formatterR92 registers the functions of "r92".
-var formatterR92 = &slots{
-	preview: PreviewR92,
-	tierOf:  TierR92,
+// formatterR97 registers the functions of "r97".
+var formatterR97 = &slots{
+	preview: PreviewR97,
+	tierOf:  TierR97,
 	fields:  runtime.InputFields{},
 }
 
-// PreviewR93 formats calls to "r93".
+// PreviewR98 formats calls to "r98".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r93":
+// Defined in random.yaml, registered with owner "random.yaml#r98":
 //
 //	l1 = truncate(strings.quote(["a", "b"][int(input.?n.orValue(0))]), int((double(input.?d.orValue(0.0)) * 2.0)))
 //	l2 = ((lines(l1) + (true ? -9223372036854775808 : 3)) % (size(string(input.s)) - int(1e300)))
 //	preview = string((double(int((has(input.d) ? double(input.d) : 0.0))) * double(int(-0.0))))
-func PreviewR93(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR98(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	has, err := celrt.Has(input, "d")
 	if err != nil {
 		return "", false, err
@@ -12495,10 +13163,10 @@ func PreviewR93(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.DoubleToString(float64(i) * float64(i2)), true, nil
 }
 
-// RowR93 renders the row of a call to "r93", documented with PreviewR93:
+// RowR98 renders the row of a call to "r98", documented with PreviewR98:
 //
 //	row = string(input.?nums.orValue([]).map(x, int(x)).map(v2, 1).map(v1, int(1e300)).size())
-func RowR93(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR98(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
@@ -12556,10 +13224,10 @@ func RowR93(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return strconv.FormatInt(int64(len(list3)), 10), true, nil
 }
 
-// ResultR93 summarizes the result of a call to "r93", documented with PreviewR93:
+// ResultR98 summarizes the result of a call to "r98", documented with PreviewR98:
 //
 //	result = input.?meta.orValue({"k": "v"})[?(has(input.s) ? string(input.s) : "")].orValue(result.content.map(c, string(c.?text.orValue(""))).join("/"))
-func ResultR93(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR98(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "meta")
@@ -12651,21 +13319,21 @@ func ResultR93(input *value.Object, tool string, limits runtime.Limits, result *
 	return v4, true, nil
 }
 
-// formatterR93 registers the functions of "r93".
-var formatterR93 = &slots{
-	preview:      PreviewR93,
-	row:          RowR93,
-	result:       ResultR93,
+// formatterR98 registers the functions of "r98".
+var formatterR98 = &slots{
+	preview:      PreviewR98,
+	row:          RowR98,
+	result:       ResultR98,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"d"}}},
 }
 
-// PreviewR94 formats calls to "r94".
+// PreviewR99 formats calls to "r99".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r94":
+// Defined in random.yaml, registered with owner "random.yaml#r99":
 //
 //	preview = sqlKinds(plural((lines(string(input.?t.orValue(""))) / ((has(input.n) ? int(input.n) : 0) + 3)), "item", "items")).join(",")
-func PreviewR94(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR99(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "t")
 	if err != nil {
@@ -12725,54 +13393,54 @@ func PreviewR94(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.JoinSep(arg2, ","), true, nil
 }
 
-// formatterR94 registers the functions of "r94".
-var formatterR94 = &slots{preview: PreviewR94, fields: runtime.InputFields{Read: [][]string{{"n"}, {"t"}}}}
+// formatterR99 registers the functions of "r99".
+var formatterR99 = &slots{preview: PreviewR99, fields: runtime.InputFields{Read: [][]string{{"n"}, {"t"}}}}
 
-// letsR95 holds the lets of "r95", which each of its functions computes first.
-type letsR95 struct {
+// letsR100 holds the lets of "r100", which each of its functions computes first.
+type letsR100 struct {
 	l1 string
 }
 
-// letsR95Of computes the lets of "r95" in order, and returns the budget and the
+// letsR100Of computes the lets of "r100" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR95Of(input *value.Object, tool string, limits runtime.Limits) (letsR95, celrt.Budget, int, error) {
+func letsR100Of(input *value.Object, tool string, limits runtime.Limits) (letsR100, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR95{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR100{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("split", t, ","); err != nil {
-		return letsR95{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR100{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := int64(len(celrt.Split(t, ",")))
 	if err := budget.CallText("plural", arg, "item", "items"); err != nil {
-		return letsR95{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR100{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Plural(arg, "item", "items")
-	return letsR95{
+	return letsR100{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR95 formats calls to "r95".
+// PreviewR100 formats calls to "r100".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r95":
+// Defined in random.yaml, registered with owner "random.yaml#r100":
 //
 //	l1 = plural((input.t).split(",").size(), "item", "items")
 //	l2 = (l1).indexOf(input.s)
 //	preview = l1
-func PreviewR95(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR95Of(input, tool, limits)
+func PreviewR100(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR100Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// RowR95 renders the row of a call to "r95", documented with PreviewR95:
+// RowR100 renders the row of a call to "r100", documented with PreviewR100:
 //
 //	row = numberText(((input.d * input.d) * (0.5 + 1e300)))
-func RowR95(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR100(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -12794,10 +13462,10 @@ func RowR95(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.NumberText(arg), true, nil
 }
 
-// formatterR95 registers the functions of "r95".
-var formatterR95 = &slots{
-	preview:      PreviewR95,
-	row:          RowR95,
+// formatterR100 registers the functions of "r100".
+var formatterR100 = &slots{
+	preview:      PreviewR100,
+	row:          RowR100,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -12812,36 +13480,36 @@ var formatterR95 = &slots{
 	}},
 }
 
-// letsR96 holds the lets of "r96", which each of its functions computes first.
-type letsR96 struct {
+// letsR101 holds the lets of "r101", which each of its functions computes first.
+type letsR101 struct {
 	l1 string
 }
 
-// letsR96Of computes the lets of "r96" in order, and returns the budget and the
+// letsR101Of computes the lets of "r101" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR96Of(input *value.Object, tool string, limits runtime.Limits) (letsR96, celrt.Budget, int, error) {
+func letsR101Of(input *value.Object, tool string, limits runtime.Limits) (letsR101, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	if err := budget.Call("mcpValue", input); err != nil {
-		return letsR96{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR101{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.BaseName(celrt.MCPValue(input))
 	if err := budget.CallText("upperAscii", arg); err != nil {
-		return letsR96{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR101{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.UpperASCII(arg)
-	return letsR96{
+	return letsR101{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR96 formats calls to "r96".
+// PreviewR101 formats calls to "r101".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r96":
+// Defined in random.yaml, registered with owner "random.yaml#r101":
 //
 //	l1 = (baseName(mcpValue(input))).upperAscii()
 //	preview = strings.quote(inline(l1, -9223372036854775808))
-func PreviewR96(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR96Of(input, tool, limits)
+func PreviewR101(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR101Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -12856,12 +13524,12 @@ func PreviewR96(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Quote(arg2), true, nil
 }
 
-// TierR96 returns the tier of a call to "r96", documented with PreviewR96:
+// TierR101 returns the tier of a call to "r101", documented with PreviewR101:
 //
 //	tier = ([l1, (has(input.t) ? string(input.t) : "")].size() < (lines((has(input.t) ? string(input.t) : "")) - (9223372036854775807 *
 //	    int(input.?n.orValue(0))))) ? "read" : "write"
-func TierR96(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR96Of(input, tool, limits)
+func TierR101(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR101Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -12936,10 +13604,10 @@ func TierR96(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v4)
 }
 
-// RowR96 renders the row of a call to "r96", documented with PreviewR96:
+// RowR101 renders the row of a call to "r101", documented with PreviewR101:
 //
 //	row = truncate(inline(shortcut(string(input.t)), (has(input.m) ? int(input.m) : 0)), int((-1.25 * -1.25)))
-func RowR96(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR101(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	t, err := celrt.Select(input, "t")
 	if err != nil {
@@ -12990,21 +13658,21 @@ func RowR96(input *value.Object, tool string, limits runtime.Limits) (string, bo
 	return celrt.Truncate(arg2, i2), true, nil
 }
 
-// formatterR96 registers the functions of "r96".
-var formatterR96 = &slots{
-	preview:      PreviewR96,
-	tierOf:       TierR96,
-	row:          RowR96,
+// formatterR101 registers the functions of "r101".
+var formatterR101 = &slots{
+	preview:      PreviewR101,
+	tierOf:       TierR101,
+	row:          RowR101,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{All: true},
 }
 
-// PreviewR97 formats calls to "r97".
+// PreviewR102 formats calls to "r102".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r97":
+// Defined in random.yaml, registered with owner "random.yaml#r102":
 //
 //	preview = collapse(collapse((truncate(input.s, 0)).charAt(input.n)))
-func PreviewR97(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR102(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
@@ -13035,8 +13703,8 @@ func PreviewR97(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Collapse(arg2), true, nil
 }
 
-// formatterR97 registers the functions of "r97".
-var formatterR97 = &slots{preview: PreviewR97, fields: runtime.InputFields{Read: [][]string{
+// formatterR102 registers the functions of "r102".
+var formatterR102 = &slots{preview: PreviewR102, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -13048,64 +13716,64 @@ var formatterR97 = &slots{preview: PreviewR97, fields: runtime.InputFields{Read:
 	{"tags"},
 }}}
 
-// letsR98 holds the lets of "r98", which each of its functions computes first.
-type letsR98 struct {
+// letsR103 holds the lets of "r103", which each of its functions computes first.
+type letsR103 struct {
 	l1 string
 }
 
-// letsR98Of computes the lets of "r98" in order, and returns the budget and the
+// letsR103Of computes the lets of "r103" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR98Of(input *value.Object, tool string, limits runtime.Limits) (letsR98, celrt.Budget, int, error) {
+func letsR103Of(input *value.Object, tool string, limits runtime.Limits) (letsR103, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "d")
 	if err != nil {
-		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 float64
 	if has {
 		d, err := celrt.Select(input, "d")
 		if err != nil {
-			return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		d2, err := celrt.ToDouble(d)
 		if err != nil {
-			return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = d2
 	} else {
 		v1 = 0.0
 	}
 	if err := budget.Call("_+_", 0.5, v1); err != nil {
-		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.DoubleToString(0.5 + v1)
 	if err := budget.CallText("inline", arg, int64(0)); err != nil {
-		return letsR98{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR103{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Inline(arg, int64(0))
-	return letsR98{
+	return letsR103{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR98 formats calls to "r98".
+// PreviewR103 formats calls to "r103".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r98":
+// Defined in random.yaml, registered with owner "random.yaml#r103":
 //
 //	l1 = inline(string((0.5 + (has(input.d) ? double(input.d) : 0.0))), 0)
 //	preview = l1
-func PreviewR98(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR98Of(input, tool, limits)
+func PreviewR103(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR103Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// TierR98 returns the tier of a call to "r98", documented with PreviewR98:
+// TierR103 returns the tier of a call to "r103", documented with PreviewR103:
 //
 //	tier = ((input.?nums.orValue([]).map(x, int(x))[int(input.m)] / size("a")) in [1, 2, 3]) ? "read" : "write"
-func TierR98(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR103(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
@@ -13161,32 +13829,32 @@ func TierR98(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 	return celrt.Tier(v3)
 }
 
-// RowR98 renders the row of a call to "r98", documented with PreviewR98:
+// RowR103 renders the row of a call to "r103", documented with PreviewR103:
 //
 //	row = l1
-func RowR98(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR98Of(input, tool, limits)
+func RowR103(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR103Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR98 registers the functions of "r98".
-var formatterR98 = &slots{
-	preview:      PreviewR98,
-	tierOf:       TierR98,
-	row:          RowR98,
+// formatterR103 registers the functions of "r103".
+var formatterR103 = &slots{
+	preview:      PreviewR103,
+	tierOf:       TierR103,
+	row:          RowR103,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"d"}}},
 }
 
-// PreviewR99 formats calls to "r99".
+// PreviewR104 formats calls to "r104".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r99":
+// Defined in random.yaml, registered with owner "random.yaml#r104":
 //
 //	preview = truncate(cel.bind(v1, string((input.d + -0.0)), mcpValue(input)), --(input.n - 9223372036854775807))
-func PreviewR99(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR104(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.Call("mcpValue", input); err != nil {
 		return "", false, err
@@ -13206,12 +13874,12 @@ func PreviewR99(input *value.Object, tool string, limits runtime.Limits) (string
 	return celrt.Truncate(arg, diff), true, nil
 }
 
-// PreviewR100 formats calls to "r100".
+// PreviewR105 formats calls to "r105".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r100":
+// Defined in random.yaml, registered with owner "random.yaml#r105":
 //
 //	preview = mcpValue(input.?nums.orValue([]).map(x, int(x)).map(x, string(x)))
-func PreviewR100(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR105(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
@@ -13258,11 +13926,11 @@ func PreviewR100(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.MCPValue(celrt.ListOf(list2)), true, nil
 }
 
-// RowR100 renders the row of a call to "r100", documented with PreviewR100:
+// RowR105 renders the row of a call to "r105", documented with PreviewR105:
 //
 //	row = ({string(input.?t.orValue("")): "a"}[?(has(input.t) ? string(input.t) : "")].orValue((has(input.t) ? string(input.t) : ""))).split("a",
 //	    -9223372036854775808).join("|")
-func RowR100(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR105(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "t")
 	if err != nil {
@@ -13350,21 +14018,21 @@ func RowR100(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return celrt.JoinSep(v6, "|"), true, nil
 }
 
-// formatterR100 registers the functions of "r100".
-var formatterR100 = &slots{
-	preview:      PreviewR100,
-	row:          RowR100,
+// formatterR105 registers the functions of "r105".
+var formatterR105 = &slots{
+	preview:      PreviewR105,
+	row:          RowR105,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"nums"}}},
 }
 
-// PreviewR101 formats calls to "r101".
+// PreviewR106 formats calls to "r106".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r101":
+// Defined in random.yaml, registered with owner "random.yaml#r106":
 //
 //	l1 = (size(plural(input.m, "item", "items")) - -(3 * input.m))
 //	preview = input.meta[?input.s].orValue(input.t)
-func PreviewR101(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR106(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
 		return "", false, err
@@ -13394,16 +14062,16 @@ func PreviewR101(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1, true, nil
 }
 
-// RowR101 renders the row of a call to "r101", documented with PreviewR101:
+// RowR106 renders the row of a call to "r106", documented with PreviewR106:
 //
 //	row = numberText(((input.t).matches("") ? (0.5 / input.d) : double(input.n)))
-func RowR101(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR106(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	matched, err := patternR101_1.MatchString(t)
+	matched, err := patternR106_1.MatchString(t)
 	if err != nil {
 		return "", false, err
 	}
@@ -13427,10 +14095,10 @@ func RowR101(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return celrt.NumberText(v1), true, nil
 }
 
-// formatterR101 registers the functions of "r101".
-var formatterR101 = &slots{
-	preview:      PreviewR101,
-	row:          RowR101,
+// formatterR106 registers the functions of "r106".
+var formatterR106 = &slots{
+	preview:      PreviewR106,
+	row:          RowR106,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -13445,72 +14113,72 @@ var formatterR101 = &slots{
 	}},
 }
 
-var patternR101_1 = celrt.NewPattern("")
+var patternR106_1 = celrt.NewPattern("")
 
-// letsR102 holds the lets of "r102", which each of its functions computes first.
-type letsR102 struct {
+// letsR107 holds the lets of "r107", which each of its functions computes first.
+type letsR107 struct {
 	l1 string
 }
 
-// letsR102Of computes the lets of "r102" in order, and returns the budget and the
+// letsR107Of computes the lets of "r107" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR102Of(input *value.Object, tool string, limits runtime.Limits) (letsR102, celrt.Budget, int, error) {
+func letsR107Of(input *value.Object, tool string, limits runtime.Limits) (letsR107, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "s")
 	if err != nil {
-		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR107{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := opt.Value
 	if !opt.Ok {
 		v1 = ""
 	}
 	if err := budget.CallText("string", v1); err != nil {
-		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR107{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(v1)
 	if err != nil {
-		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR107{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	has, err := celrt.Has(input, "n")
 	if err != nil {
-		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR107{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v2 int64
 	if has {
 		n, err := celrt.Select(input, "n")
 		if err != nil {
-			return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR107{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		i, err := celrt.ToInt(n)
 		if err != nil {
-			return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR107{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = i
 	} else {
 		v2 = int64(0)
 	}
 	if err := budget.CallText("inline", s, v2); err != nil {
-		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR107{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.StringSize(celrt.Inline(s, v2))
 	if err := budget.CallText("fileSize", arg); err != nil {
-		return letsR102{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR107{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.FileSizeInt(arg)
-	return letsR102{
+	return letsR107{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR102 formats calls to "r102".
+// PreviewR107 formats calls to "r107".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r102":
+// Defined in random.yaml, registered with owner "random.yaml#r107":
 //
 //	l1 = fileSize(size(inline(string(input.?s.orValue("")), (has(input.n) ? int(input.n) : 0))))
 //	l2 = l1
 //	preview = (cel.bind(v1, fileSize(("x,y").indexOf(string(input.t))), redact(fileSize((has(input.m) ? int(input.m) :
 //	    0))))).split(string(input.?s.orValue("")), -1).join("|")
-func PreviewR102(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR107(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "m")
 	if err != nil {
@@ -13563,12 +14231,12 @@ func PreviewR102(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.JoinSep(arg3, "|"), true, nil
 }
 
-// TierR102 returns the tier of a call to "r102", documented with PreviewR102:
+// TierR107 returns the tier of a call to "r107", documented with PreviewR107:
 //
 //	tier = (truncate(l1, size("A b ")) in input.?tags.orValue([]).map(x, string(x)).map(v3, "A b ").map(v2, nonEmpty(v2).orValue(string(input.s)))) ?
 //	    "read" : "write"
-func TierR102(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR102Of(input, tool, limits)
+func TierR107(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR107Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -13654,23 +14322,23 @@ func TierR102(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v6)
 }
 
-// RowR102 renders the row of a call to "r102", documented with PreviewR102:
+// RowR107 renders the row of a call to "r107", documented with PreviewR107:
 //
 //	row = l1
-func RowR102(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR102Of(input, tool, limits)
+func RowR107(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR107Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// ResultR102 summarizes the result of a call to "r102", documented with PreviewR102:
+// ResultR107 summarizes the result of a call to "r107", documented with PreviewR107:
 //
 //	result = truncate(l1, (((has(input.b) ? bool(input.b) : false) && false) ? [1, 2, 3][(has(input.n) ? int(input.n) : 0)] : (-9223372036854775808 +
 //	    int(input.m))))
-func ResultR102(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR102Of(input, tool, limits)
+func ResultR107(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR107Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -13755,22 +14423,22 @@ func ResultR102(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.Truncate(arg, v3), true, nil
 }
 
-// formatterR102 registers the functions of "r102".
-var formatterR102 = &slots{
-	preview:      PreviewR102,
-	tierOf:       TierR102,
-	row:          RowR102,
-	result:       ResultR102,
+// formatterR107 registers the functions of "r107".
+var formatterR107 = &slots{
+	preview:      PreviewR107,
+	tierOf:       TierR107,
+	row:          RowR107,
+	result:       ResultR107,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"s"}, {"t"}}},
 }
 
-// PreviewR103 formats calls to "r103".
+// PreviewR108 formats calls to "r108".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r103":
+// Defined in random.yaml, registered with owner "random.yaml#r108":
 //
 //	preview = inline(strings.quote(numberText((-0.0 * input.d))), 0)
-func PreviewR103(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR108(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -13791,8 +14459,8 @@ func PreviewR103(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Inline(arg3, int64(0)), true, nil
 }
 
-// formatterR103 registers the functions of "r103".
-var formatterR103 = &slots{preview: PreviewR103, fields: runtime.InputFields{Read: [][]string{
+// formatterR108 registers the functions of "r108".
+var formatterR108 = &slots{preview: PreviewR108, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -13804,12 +14472,12 @@ var formatterR103 = &slots{preview: PreviewR103, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// PreviewR104 formats calls to "r104".
+// PreviewR109 formats calls to "r109".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r104":
+// Defined in random.yaml, registered with owner "random.yaml#r109":
 //
 //	preview = numberText(double((truncate("a", (has(input.n) ? int(input.n) : 0))).indexOf(string(input.?t.orValue("")))))
-func PreviewR104(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR109(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "n")
 	if err != nil {
@@ -13862,11 +14530,11 @@ func PreviewR104(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.NumberText(arg2), true, nil
 }
 
-// TierR104 returns the tier of a call to "r104", documented with PreviewR104:
+// TierR109 returns the tier of a call to "r109", documented with PreviewR109:
 //
 //	tier = ((sqlKinds("%").join(",")).split((has(input.t) ? string(input.t) : ""), int(input.?m.orValue(0))).join("|")).matches("(?i)h") ? "read" :
 //	    "write"
-func TierR104(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR109(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("sqlKinds", "%"); err != nil {
 		return runtime.TierUnknown, err
@@ -13916,7 +14584,7 @@ func TierR104(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	if err := budget.Call("join", arg3, "|"); err != nil {
 		return runtime.TierUnknown, err
 	}
-	matched, err := patternR104_1.MatchString(celrt.JoinSep(arg3, "|"))
+	matched, err := patternR109_1.MatchString(celrt.JoinSep(arg3, "|"))
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -13929,21 +14597,21 @@ func TierR104(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// formatterR104 registers the functions of "r104".
-var formatterR104 = &slots{
-	preview: PreviewR104,
-	tierOf:  TierR104,
+// formatterR109 registers the functions of "r109".
+var formatterR109 = &slots{
+	preview: PreviewR109,
+	tierOf:  TierR109,
 	fields:  runtime.InputFields{Read: [][]string{{"n"}, {"t"}}},
 }
 
-var patternR104_1 = celrt.NewPattern("(?i)h")
+var patternR109_1 = celrt.NewPattern("(?i)h")
 
-// PreviewR105 formats calls to "r105".
+// PreviewR110 formats calls to "r110".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r105":
+// Defined in random.yaml, registered with owner "random.yaml#r110":
 //
 //	preview = cel.bind(v1, durationText((double(input.n) / (input.d * input.d))), cel.bind(v2, inline(string(input.d), input.n), inline(v1, input.m)))
-func PreviewR105(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR110(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
@@ -13979,8 +14647,8 @@ func PreviewR105(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Inline(v12, m), true, nil
 }
 
-// formatterR105 registers the functions of "r105".
-var formatterR105 = &slots{preview: PreviewR105, fields: runtime.InputFields{Read: [][]string{
+// formatterR110 registers the functions of "r110".
+var formatterR110 = &slots{preview: PreviewR110, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -13992,12 +14660,12 @@ var formatterR105 = &slots{preview: PreviewR105, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// PreviewR106 formats calls to "r106".
+// PreviewR111 formats calls to "r111".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r106":
+// Defined in random.yaml, registered with owner "random.yaml#r111":
 //
 //	preview = baseName(({"a": "1", "b": string(input.t)}[?(has(input.s) ? string(input.s) : "")].orValue("héllo")).upperAscii())
-func PreviewR106(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR111(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := "1"
 	t, err := celrt.Select(input, "t")
@@ -14056,10 +14724,10 @@ func PreviewR106(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.BaseName(celrt.UpperASCII(v3)), true, nil
 }
 
-// RowR106 renders the row of a call to "r106", documented with PreviewR106:
+// RowR111 renders the row of a call to "r111", documented with PreviewR111:
 //
 //	row = redact(truncate(cel.bind(v1, "", "\u00e9\u0301"), (int(input.?m.orValue(0)) % (has(input.m) ? int(input.m) : 0))))
-func RowR106(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR111(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := ""
 	_ = v1
@@ -14107,10 +14775,10 @@ func RowR106(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return celrt.Redact(arg), true, nil
 }
 
-// ResultR106 summarizes the result of a call to "r106", documented with PreviewR106:
+// ResultR111 summarizes the result of a call to "r111", documented with PreviewR111:
 //
 //	result = nonEmpty(["a", "b"].transformList(v2, v3, string(input.?t.orValue(""))).join("")).orValue((has(input.t) ? string(input.t) : ""))
-func ResultR106(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR111(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []string{"a", "b"}
@@ -14171,22 +14839,22 @@ func ResultR106(input *value.Object, tool string, limits runtime.Limits, result 
 	return v2, true, nil
 }
 
-// formatterR106 registers the functions of "r106".
-var formatterR106 = &slots{
-	preview:      PreviewR106,
-	row:          RowR106,
-	result:       ResultR106,
+// formatterR111 registers the functions of "r111".
+var formatterR111 = &slots{
+	preview:      PreviewR111,
+	row:          RowR111,
+	result:       ResultR111,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"s"}, {"t"}}},
 }
 
-// PreviewR107 formats calls to "r107".
+// PreviewR112 formats calls to "r112".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r107":
+// Defined in random.yaml, registered with owner "random.yaml#r112":
 //
 //	l1 = ((int(-1.25) - ["a", "b"].size()) * -(input.n * input.m))
 //	preview = string(parseJSON(numberText(((input.b ? input.d : input.d) * (input.d / input.d)))).orValue("none"))
-func PreviewR107(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR112(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
 	if err != nil {
@@ -14237,10 +14905,10 @@ func PreviewR107(input *value.Object, tool string, limits runtime.Limits) (strin
 	return s, true, nil
 }
 
-// TierR107 returns the tier of a call to "r107", documented with PreviewR107:
+// TierR112 returns the tier of a call to "r112", documented with PreviewR112:
 //
 //	tier = (nonEmpty(truncate("a", 9223372036854775807)).orValue(input.s)).matches("") ? "read" : "write"
-func TierR107(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR112(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("truncate", "a", int64(9223372036854775807)); err != nil {
 		return runtime.TierUnknown, err
@@ -14254,7 +14922,7 @@ func TierR107(input *value.Object, tool string, limits runtime.Limits) (runtime.
 		}
 		v2 = s
 	}
-	matched, err := patternR107_1.MatchString(v2)
+	matched, err := patternR112_1.MatchString(v2)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -14267,10 +14935,10 @@ func TierR107(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// formatterR107 registers the functions of "r107".
-var formatterR107 = &slots{
-	preview: PreviewR107,
-	tierOf:  TierR107,
+// formatterR112 registers the functions of "r112".
+var formatterR112 = &slots{
+	preview: PreviewR112,
+	tierOf:  TierR112,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -14284,30 +14952,30 @@ var formatterR107 = &slots{
 	}},
 }
 
-var patternR107_1 = celrt.NewPattern("")
+var patternR112_1 = celrt.NewPattern("")
 
-// letsR108 holds the lets of "r108", which each of its functions computes first.
-type letsR108 struct {
+// letsR113 holds the lets of "r113", which each of its functions computes first.
+type letsR113 struct {
 	l1 string
 	l2 string
 }
 
-// letsR108Of computes the lets of "r108" that slot reads, in order, and
+// letsR113Of computes the lets of "r113" that slot reads, in order, and
 // returns the budget and the comprehension steps they took, which the function
 // that reads them goes on with.
-func letsR108Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR108, celrt.Budget, int, error) {
+func letsR113Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR113, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := strconv.FormatInt(celrt.Lines("x,y"), 10)
 	if err := budget.CallText("charAt", arg, m); err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r, err := celrt.CharAt(arg, m)
 	if err != nil {
-		return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := r
 	var l2 string
@@ -14317,38 +14985,38 @@ func letsR108Of(input *value.Object, tool string, limits runtime.Limits, slot ce
 		if !opt.Ok {
 			t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 			if err != nil {
-				return letsR108{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR113{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			v1 = t
 		}
 		l2 = v1
 	}
-	return letsR108{
+	return letsR113{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR108 formats calls to "r108".
+// PreviewR113 formats calls to "r113".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r108":
+// Defined in random.yaml, registered with owner "random.yaml#r113":
 //
 //	l1 = (string(lines("x,y"))).charAt(input.m)
 //	l2 = nonEmpty(l1).orValue(input.t)
 //	preview = l1
-func PreviewR108(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR108Of(input, tool, limits, celrt.SlotPreview)
+func PreviewR113(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR113Of(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// TierR108 returns the tier of a call to "r108", documented with PreviewR108:
+// TierR113 returns the tier of a call to "r113", documented with PreviewR113:
 //
 //	tier = ((double(9223372036854775807) / double(input.n)) <= ({"a": "1", "b": input.t}.exists(v1, v2, false) ? double(-9223372036854775808) :
 //	    double(1))) ? "read" : "write"
-func TierR108(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR113(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
@@ -14410,11 +15078,11 @@ func TierR108(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// ResultR108 summarizes the result of a call to "r108", documented with PreviewR108:
+// ResultR113 summarizes the result of a call to "r113", documented with PreviewR113:
 //
 //	result = ((fields({l2: input.s}, input.n)).lowerAscii()).upperAscii()
-func ResultR108(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR108Of(input, tool, limits, celrt.SlotResult)
+func ResultR113(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR113Of(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -14444,11 +15112,11 @@ func ResultR108(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.UpperASCII(arg2), true, nil
 }
 
-// formatterR108 registers the functions of "r108".
-var formatterR108 = &slots{
-	preview:      PreviewR108,
-	tierOf:       TierR108,
-	result:       ResultR108,
+// formatterR113 registers the functions of "r113".
+var formatterR113 = &slots{
+	preview:      PreviewR113,
+	tierOf:       TierR113,
+	result:       ResultR113,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -14463,14 +15131,153 @@ var formatterR108 = &slots{
 	}},
 }
 
-// PreviewR109 formats calls to "r109".
+// letsR114 holds the lets of "r114", which each of its functions computes first.
+type letsR114 struct {
+	l1 string
+}
+
+// letsR114Of computes the lets of "r114" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsR114Of(input *value.Object, tool string, limits runtime.Limits) (letsR114, celrt.Budget, int, error) {
+	var budget celrt.Budget
+	opt, err := celrt.OptSelect(input, "s")
+	if err != nil {
+		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	v1 := opt.Value
+	if !opt.Ok {
+		v1 = ""
+	}
+	if err := budget.CallText("string", v1); err != nil {
+		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	s, err := celrt.ToString(v1)
+	if err != nil {
+		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	if err := budget.CallText("lowerAscii", s); err != nil {
+		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	has, err := celrt.Has(input, "m")
+	if err != nil {
+		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	var v2 int64
+	if has {
+		m, err := celrt.Select(input, "m")
+		if err != nil {
+			return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		i, err := celrt.ToInt(m)
+		if err != nil {
+			return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		}
+		v2 = i
+	} else {
+		v2 = int64(0)
+	}
+	arg := []string{"a", "b"}
+	if err := budget.Call("fields", arg, v2); err != nil {
+		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	arg2 := celrt.LowerASCII(s)
+	arg3 := celrt.Fields(celrt.ListOf(arg), v2)
+	if err := budget.Charge("_+_", int64(len(arg2)+len(arg3))); err != nil {
+		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	if err := budget.CallText("parseJSON", arg2+arg3); err != nil {
+		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	opt2 := celrt.ParseJSON(arg2 + arg3)
+	v3 := opt2.Value
+	if !opt2.Ok {
+		v3 = "none"
+	}
+	if err := budget.CallText("string", v3); err != nil {
+		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	s2, err := celrt.ToString(v3)
+	if err != nil {
+		return letsR114{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+	}
+	l1 := s2
+	return letsR114{
+		l1: l1,
+	}, budget, 0, nil
+}
+
+// PreviewR114 formats calls to "r114".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r109":
+// Defined in random.yaml, registered with owner "random.yaml#r114":
+//
+//	l1 = string(parseJSON((string(input.?s.orValue(""))).lowerAscii() + fields(["a", "b"], (has(input.m) ? int(input.m) : 0))).orValue("none"))
+//	l2 = ((["a", "b"].size() % [1, 2, 3][int(input.?n.orValue(0))]) % size(l1))
+//	preview = l1
+func PreviewR114(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR114Of(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	return lets.l1, true, nil
+}
+
+// ResultR114 summarizes the result of a call to "r114", documented with PreviewR114:
+//
+//	result = (plural(["a", "b"].size(), "item", "items")).replace(json(result.details), (has(input.s) ? string(input.s) : ""))
+func ResultR114(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	var budget celrt.Budget
+	arg := int64(len([]string{"a", "b"}))
+	if err := budget.CallText("plural", arg, "item", "items"); err != nil {
+		return "", false, err
+	}
+	text, err := budget.JSON(celrt.Field(result, "details"))
+	if err != nil {
+		return "", false, err
+	}
+	has, err := celrt.Has(input, "s")
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if has {
+		s, err := celrt.Select(input, "s")
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.CallText("string", s); err != nil {
+			return "", false, err
+		}
+		s2, err := celrt.ToString(s)
+		if err != nil {
+			return "", false, err
+		}
+		v1 = s2
+	} else {
+		v1 = ""
+	}
+	arg2 := celrt.Plural(arg, "item", "items")
+	if err := budget.CallText("replace", arg2, text, v1); err != nil {
+		return "", false, err
+	}
+	return celrt.Replace(arg2, text, v1), true, nil
+}
+
+// formatterR114 registers the functions of "r114".
+var formatterR114 = &slots{
+	preview:      PreviewR114,
+	result:       ResultR114,
+	presentation: runtime.Presentation{},
+	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"s"}}},
+}
+
+// PreviewR115 formats calls to "r115".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r115":
 //
 //	l1 = (baseName(promptPath(string(input.t)).orValue("none"))).indexOf(string(input.s))
 //	preview = durationText(((double(3) + (1e300 / -1.25)) + (double(int(input.m)) / ((has(input.b) ? bool(input.b) : false) ? (has(input.d) ?
 //	    double(input.d) : 0.0) : double(input.d)))))
-func PreviewR109(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR115(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	d := -1.25
 	d2 := 1e+300
@@ -14549,10 +15356,10 @@ func PreviewR109(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.DurationText(arg5), true, nil
 }
 
-// RowR109 renders the row of a call to "r109", documented with PreviewR109:
+// RowR115 renders the row of a call to "r115", documented with PreviewR115:
 //
 //	row = cel.bind(v1, truncate(shortcut(string(input.s)), lines("\u00e9\u0301")), (v1).trim())
-func RowR109(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR115(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1Of := func() (string, error) {
 		s, err := celrt.Select(input, "s")
@@ -14584,20 +15391,20 @@ func RowR109(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return celrt.Trim(v12), true, nil
 }
 
-// formatterR109 registers the functions of "r109".
-var formatterR109 = &slots{
-	preview:      PreviewR109,
-	row:          RowR109,
+// formatterR115 registers the functions of "r115".
+var formatterR115 = &slots{
+	preview:      PreviewR115,
+	row:          RowR115,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"b"}, {"d"}, {"m"}}},
 }
 
-// PreviewR110 formats calls to "r110".
+// PreviewR116 formats calls to "r116".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r110":
+// Defined in random.yaml, registered with owner "random.yaml#r116":
 //
 //	preview = shortcut((sqlKinds(string([1, 2, 3].size())).join(",")).lowerAscii())
-func PreviewR110(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR116(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := int64(len([]int64{int64(1), int64(2), int64(3)}))
 	arg := strconv.FormatInt(v1, 10)
@@ -14619,10 +15426,10 @@ func PreviewR110(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Shortcut(arg4), true, nil
 }
 
-// TierR110 returns the tier of a call to "r110", documented with PreviewR110:
+// TierR116 returns the tier of a call to "r116", documented with PreviewR116:
 //
 //	tier = (fileSize((-1 + int(input.n)))).matches("(?i)h") ? "read" : "write"
-func TierR110(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR116(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	n, err := celrt.Select(input, "n")
 	if err != nil {
@@ -14642,7 +15449,7 @@ func TierR110(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	if err := budget.CallText("fileSize", sum); err != nil {
 		return runtime.TierUnknown, err
 	}
-	matched, err := patternR110_1.MatchString(celrt.FileSizeInt(sum))
+	matched, err := patternR116_1.MatchString(celrt.FileSizeInt(sum))
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -14655,21 +15462,21 @@ func TierR110(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v1)
 }
 
-// formatterR110 registers the functions of "r110".
-var formatterR110 = &slots{
-	preview: PreviewR110,
-	tierOf:  TierR110,
+// formatterR116 registers the functions of "r116".
+var formatterR116 = &slots{
+	preview: PreviewR116,
+	tierOf:  TierR116,
 	fields:  runtime.InputFields{},
 }
 
-var patternR110_1 = celrt.NewPattern("(?i)h")
+var patternR116_1 = celrt.NewPattern("(?i)h")
 
-// PreviewR111 formats calls to "r111".
+// PreviewR117 formats calls to "r117".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r111":
+// Defined in random.yaml, registered with owner "random.yaml#r117":
 //
 //	preview = (string(((input.d / input.d) * (input.d + -1.25)))).lowerAscii()
-func PreviewR111(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR117(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -14694,8 +15501,8 @@ func PreviewR111(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.LowerASCII(arg), true, nil
 }
 
-// formatterR111 registers the functions of "r111".
-var formatterR111 = &slots{preview: PreviewR111, fields: runtime.InputFields{Read: [][]string{
+// formatterR117 registers the functions of "r117".
+var formatterR117 = &slots{preview: PreviewR117, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -14707,22 +15514,22 @@ var formatterR111 = &slots{preview: PreviewR111, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// letsR112 holds the lets of "r112", which each of its functions computes first.
-type letsR112 struct {
+// letsR118 holds the lets of "r118", which each of its functions computes first.
+type letsR118 struct {
 	l1 int64
 	l2 string
 }
 
-// letsR112Of computes the lets of "r112" that slot reads, in order, and
+// letsR118Of computes the lets of "r118" that slot reads, in order, and
 // returns the budget and the comprehension steps they took, which the function
 // that reads them goes on with.
-func letsR112Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR112, celrt.Budget, int, error) {
+func letsR118Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR118, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	var l1 int64
 	if slot == celrt.SlotTier {
 		opt, err := celrt.OptSelect(input, "d")
 		if err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 := opt.Value
 		if !opt.Ok {
@@ -14730,14 +15537,14 @@ func letsR112Of(input *value.Object, tool string, limits runtime.Limits, slot ce
 		}
 		d, err := celrt.ToDouble(v1)
 		if err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.Call("_+_", 1e+300, d); err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		arg := 1e+300 + d
 		if err := budget.CallText("numberText", arg); err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		l1 = celrt.Lines(celrt.NumberText(arg))
 	}
@@ -14745,31 +15552,31 @@ func letsR112Of(input *value.Object, tool string, limits runtime.Limits, slot ce
 	if slot != celrt.SlotTier {
 		has, err := celrt.Has(input, "t")
 		if err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		var v2 string
 		if has {
 			t, err := celrt.Select(input, "t")
 			if err != nil {
-				return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			if err := budget.CallText("string", t); err != nil {
-				return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			s, err := celrt.ToString(t)
 			if err != nil {
-				return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			v2 = s
 		} else {
 			v2 = ""
 		}
 		if err := budget.CallText("lowerAscii", v2); err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		arg2 := celrt.LowerASCII(v2)
 		if err := budget.CallText("parseJSON", arg2); err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		opt2 := celrt.ParseJSON(arg2)
 		v3 := opt2.Value
@@ -14777,47 +15584,47 @@ func letsR112Of(input *value.Object, tool string, limits runtime.Limits, slot ce
 			v3 = "none"
 		}
 		if err := budget.CallText("string", v3); err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		s2, err := celrt.ToString(v3)
 		if err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		opt3, err := celrt.OptSelect(input, "t")
 		if err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		v4 := opt3.Value
 		if !opt3.Ok {
 			v4 = ""
 		}
 		if err := budget.CallText("string", v4); err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		s3, err := celrt.ToString(v4)
 		if err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		if err := budget.CallText("replace", s2, s3, "héllo"); err != nil {
-			return letsR112{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR118{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		l2 = celrt.Replace(s2, s3, "héllo")
 	}
-	return letsR112{
+	return letsR118{
 		l1: l1,
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR112 formats calls to "r112".
+// PreviewR118 formats calls to "r118".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r112":
+// Defined in random.yaml, registered with owner "random.yaml#r118":
 //
 //	l1 = lines(numberText((1e300 + double(input.?d.orValue(0.0)))))
 //	l2 = (string(parseJSON(((has(input.t) ? string(input.t) : "")).lowerAscii()).orValue("none"))).replace(string(input.?t.orValue("")), "héllo")
 //	preview = fields({l2: l2}, int(input.m))
-func PreviewR112(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR112Of(input, tool, limits, celrt.SlotPreview)
+func PreviewR118(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR118Of(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -14840,11 +15647,11 @@ func PreviewR112(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Fields(m, i), true, nil
 }
 
-// TierR112 returns the tier of a call to "r112", documented with PreviewR112:
+// TierR118 returns the tier of a call to "r118", documented with PreviewR118:
 //
 //	tier = !((int(input.?n.orValue(0)) / (has(input.m) ? int(input.m) : 0)) < (-1 + l1)) ? "read" : "write"
-func TierR112(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR112Of(input, tool, limits, celrt.SlotTier)
+func TierR118(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR118Of(input, tool, limits, celrt.SlotTier)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -14899,12 +15706,12 @@ func TierR112(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// RowR112 renders the row of a call to "r112", documented with PreviewR112:
+// RowR118 renders the row of a call to "r118", documented with PreviewR118:
 //
 //	row = ((l2 in ["A b ", (has(input.s) ? string(input.s) : "")]) ? collapse(truncate(string(input.?s.orValue("")), (has(input.n) ? int(input.n) : 0))) :
 //	    promptPath(("héllo").lowerAscii()).orValue("none"))
-func RowR112(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR112Of(input, tool, limits, celrt.SlotRow)
+func RowR118(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR118Of(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -14986,27 +15793,133 @@ func RowR112(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v2, true, nil
 }
 
-// formatterR112 registers the functions of "r112".
-var formatterR112 = &slots{
-	preview:      PreviewR112,
-	tierOf:       TierR112,
-	row:          RowR112,
+// formatterR118 registers the functions of "r118".
+var formatterR118 = &slots{
+	preview:      PreviewR118,
+	tierOf:       TierR118,
+	row:          RowR118,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"t"}}},
 }
 
-// PreviewR113 formats calls to "r113".
+// PreviewR119 formats calls to "r119".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r113":
+// Defined in random.yaml, registered with owner "random.yaml#r119":
+//
+//	l1 = (((input.s).replace("x,y", "%")).contains(input.s) ? lines(sqlKinds("héllo").join(",")) : -input.nums[input.n])
+//	preview = ({"a": "1", "b": (input.s).charAt(input.n)}[?"%"].orValue(input.s)).upperAscii()
+func PreviewR119(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	v1 := "1"
+	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
+	}
+	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("charAt", s, n); err != nil {
+		return "", false, err
+	}
+	r, err := celrt.CharAt(s, n)
+	if err != nil {
+		return "", false, err
+	}
+	m, err := celrt.NewMap([]any{"a", "b"}, []any{v1, r})
+	if err != nil {
+		return "", false, err
+	}
+	opt, err := celrt.OptIndex(m, "%")
+	if err != nil {
+		return "", false, err
+	}
+	x, err := func(v any) (celrt.Optional[string], error) {
+		return celrt.AsOptional(v, celrt.AsString)
+	}(opt)
+	if err != nil {
+		return "", false, err
+	}
+	v2 := x.Value
+	if !x.Ok {
+		s2, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+		if err != nil {
+			return "", false, err
+		}
+		v2 = s2
+	}
+	if err := budget.CallText("upperAscii", v2); err != nil {
+		return "", false, err
+	}
+	return celrt.UpperASCII(v2), true, nil
+}
+
+// TierR119 returns the tier of a call to "r119", documented with PreviewR119:
+//
+//	tier = ((input.s + input.t).replace(input.s, input.t)).startsWith("A b ") ? "read" : "write"
+func TierR119(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	var budget celrt.Budget
+	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	if err := budget.Charge("_+_", int64(len(s)+len(t))); err != nil {
+		return runtime.TierUnknown, err
+	}
+	s2, err := celrt.FieldOf(input, "s", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	t2, err := celrt.FieldOf(input, "t", "", celrt.InputString)
+	if err != nil {
+		return runtime.TierUnknown, err
+	}
+	if err := budget.CallText("replace", s+t, s2, t2); err != nil {
+		return runtime.TierUnknown, err
+	}
+	v1 := strings.HasPrefix(celrt.Replace(s+t, s2, t2), "A b ")
+	var v2 string
+	if v1 {
+		v2 = "read"
+	} else {
+		v2 = "write"
+	}
+	return celrt.Tier(v2)
+}
+
+// formatterR119 registers the functions of "r119".
+var formatterR119 = &slots{
+	preview: PreviewR119,
+	tierOf:  TierR119,
+	fields: runtime.InputFields{Read: [][]string{
+		{"b"},
+		{"d"},
+		{"m"},
+		{"meta"},
+		{"n"},
+		{"nums"},
+		{"s"},
+		{"t"},
+		{"tags"},
+	}},
+}
+
+// PreviewR120 formats calls to "r120".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r120":
 //
 //	l1 = numberText(((has(input.s) ? double(input.?d.orValue(0.0)) : 1e300) / ((has(input.b) ? bool(input.b) : false) ? double(input.?d.orValue(0.0)) :
 //	    -0.0)))
 //	preview = string(((("a").matches("[0-9]+") ? (bool(input.?b.orValue(false)) ? -0.0 : (has(input.d) ? double(input.d) : 0.0)) : ((has(input.d) ?
 //	    double(input.d) : 0.0) / 1e300)) / (((has(input.b) ? bool(input.b) : false) ? (has(input.d) ? double(input.d) : 0.0) : -0.0) + (has(input.s) ?
 //	    double(input.d) : 0.5))))
-func PreviewR113(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR120(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
-	matched, err := patternR113_1.MatchString("a")
+	matched, err := patternR120_1.MatchString("a")
 	if err != nil {
 		return "", false, err
 	}
@@ -15137,10 +16050,10 @@ func PreviewR113(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.DoubleToString(v1 / (v7 + v9)), true, nil
 }
 
-// TierR113 returns the tier of a call to "r113", documented with PreviewR113:
+// TierR120 returns the tier of a call to "r120", documented with PreviewR120:
 //
 //	tier = (((2.0 + 1e300) + (has(input.s) ? (has(input.d) ? double(input.d) : 0.0) : -0.0)) <= ((1e300 + 2.0) + (-0.0 * 1e300))) ? "read" : "write"
-func TierR113(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR120(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	if err := budget.Call("_+_", 2.0, 1e+300); err != nil {
 		return runtime.TierUnknown, err
@@ -15204,22 +16117,22 @@ func TierR113(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// formatterR113 registers the functions of "r113".
-var formatterR113 = &slots{
-	preview: PreviewR113,
-	tierOf:  TierR113,
+// formatterR120 registers the functions of "r120".
+var formatterR120 = &slots{
+	preview: PreviewR120,
+	tierOf:  TierR120,
 	fields:  runtime.InputFields{Read: [][]string{{"b"}, {"d"}, {"s"}}},
 }
 
-var patternR113_1 = celrt.NewPattern("[0-9]+")
+var patternR120_1 = celrt.NewPattern("[0-9]+")
 
-// PreviewR114 formats calls to "r114".
+// PreviewR121 formats calls to "r121".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r114":
+// Defined in random.yaml, registered with owner "random.yaml#r121":
 //
 //	preview = "%s-%d".format([((collapse(string(input.s))).lowerAscii()).charAt(int(input.m)), [1, 2, 3].map(v1, -9223372036854775808).map(x,
 //	    string(x)).size()])
-func PreviewR114(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR121(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	s, err := celrt.Select(input, "s")
@@ -15290,10 +16203,10 @@ func PreviewR114(input *value.Object, tool string, limits runtime.Limits) (strin
 	return r2, true, nil
 }
 
-// TierR114 returns the tier of a call to "r114", documented with PreviewR114:
+// TierR121 returns the tier of a call to "r121", documented with PreviewR121:
 //
 //	tier = (baseName(string(0)) == (json(input.?nums.orValue([]).map(x, int(x)))).upperAscii()) ? "read" : "write"
-func TierR114(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR121(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
@@ -15340,11 +16253,11 @@ func TierR114(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v3)
 }
 
-// ResultR114 summarizes the result of a call to "r114", documented with PreviewR114:
+// ResultR121 summarizes the result of a call to "r121", documented with PreviewR121:
 //
 //	result = truncate([1, 2, 3].map(x, string(x)).join(""), (((has(input.t) ? string(input.t) : "")).split(string(result.details.?n.orValue(0)),
 //	    9223372036854775807).join("|")).indexOf("\u00e9\u0301"))
-func ResultR114(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR121(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
@@ -15420,44 +16333,44 @@ func ResultR114(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.Truncate(arg3, r), true, nil
 }
 
-// formatterR114 registers the functions of "r114".
-var formatterR114 = &slots{
-	preview:      PreviewR114,
-	tierOf:       TierR114,
-	result:       ResultR114,
+// formatterR121 registers the functions of "r121".
+var formatterR121 = &slots{
+	preview:      PreviewR121,
+	tierOf:       TierR121,
+	result:       ResultR121,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"m"}, {"s"}}},
 }
 
-// letsR115 holds the lets of "r115", which each of its functions computes first.
-type letsR115 struct {
+// letsR122 holds the lets of "r122", which each of its functions computes first.
+type letsR122 struct {
 	l1 string
 }
 
-// letsR115Of computes the lets of "r115" in order, and returns the budget and the
+// letsR122Of computes the lets of "r122" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR115Of(input *value.Object, tool string, limits runtime.Limits) (letsR115, celrt.Budget, int, error) {
+func letsR122Of(input *value.Object, tool string, limits runtime.Limits) (letsR122, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	arg := celrt.Trim("")
 	if err := budget.Call("mcpValue", arg); err != nil {
-		return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	has, err := celrt.Has(input, "t")
 	if err != nil {
-		return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v1 string
 	if has {
 		t, err := celrt.Select(input, "t")
 		if err != nil {
-			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("string", t); err != nil {
-			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s, err := celrt.ToString(t)
 		if err != nil {
-			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 = s
 	} else {
@@ -15465,20 +16378,20 @@ func letsR115Of(input *value.Object, tool string, limits runtime.Limits) (letsR1
 	}
 	has2, err := celrt.Has(input, "s")
 	if err != nil {
-		return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	var v2 string
 	if has2 {
 		s2, err := celrt.Select(input, "s")
 		if err != nil {
-			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("string", s2); err != nil {
-			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		s3, err := celrt.ToString(s2)
 		if err != nil {
-			return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v2 = s3
 	} else {
@@ -15486,39 +16399,39 @@ func letsR115Of(input *value.Object, tool string, limits runtime.Limits) (letsR1
 	}
 	arg2 := celrt.MCPValue(arg)
 	if err := budget.CallText("replace", arg2, v1, v2); err != nil {
-		return letsR115{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR122{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Replace(arg2, v1, v2)
-	return letsR115{
+	return letsR122{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR115 formats calls to "r115".
+// PreviewR122 formats calls to "r122".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r115":
+// Defined in random.yaml, registered with owner "random.yaml#r122":
 //
 //	l1 = (mcpValue(("").trim())).replace((has(input.t) ? string(input.t) : ""), (has(input.s) ? string(input.s) : ""))
 //	preview = l1
-func PreviewR115(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR115Of(input, tool, limits)
+func PreviewR122(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR122Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR115 registers the functions of "r115".
-var formatterR115 = &slots{preview: PreviewR115, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
+// formatterR122 registers the functions of "r122".
+var formatterR122 = &slots{preview: PreviewR122, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
 
-// PreviewR116 formats calls to "r116".
+// PreviewR123 formats calls to "r123".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r116":
+// Defined in random.yaml, registered with owner "random.yaml#r123":
 //
 //	l1 = ((int(-1.25) / (input.m - input.n)) % int((has(input.s) ? input.d : input.d)))
 //	l2 = (int((input.d + input.d)) * (l1 % (1 * 0)))
 //	preview = promptPath((!(input.b && has(input.s)) ? (input.t + input.s).substring(input.n) : strings.quote(["a", "b"].join(input.t)))).orValue("none")
-func PreviewR116(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR123(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1, failure := func() (bool, error) {
 		b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
@@ -15585,8 +16498,8 @@ func PreviewR116(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v3, true, nil
 }
 
-// formatterR116 registers the functions of "r116".
-var formatterR116 = &slots{preview: PreviewR116, fields: runtime.InputFields{Read: [][]string{
+// formatterR123 registers the functions of "r123".
+var formatterR123 = &slots{preview: PreviewR123, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -15598,12 +16511,12 @@ var formatterR116 = &slots{preview: PreviewR116, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// PreviewR117 formats calls to "r117".
+// PreviewR124 formats calls to "r124".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r117":
+// Defined in random.yaml, registered with owner "random.yaml#r124":
 //
 //	preview = shortcut(string(((input.n + 0) in input.nums.map(v1, v1))))
-func PreviewR117(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR124(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
@@ -15638,10 +16551,10 @@ func PreviewR117(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Shortcut(arg), true, nil
 }
 
-// ResultR117 summarizes the result of a call to "r117", documented with PreviewR117:
+// ResultR124 summarizes the result of a call to "r124", documented with PreviewR124:
 //
 //	result = baseName(promptPath(fileSize(1)).orValue("none"))
-func ResultR117(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR124(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("fileSize", int64(1)); err != nil {
 		return "", false, err
@@ -15654,10 +16567,10 @@ func ResultR117(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.BaseName(v1), true, nil
 }
 
-// formatterR117 registers the functions of "r117".
-var formatterR117 = &slots{
-	preview:      PreviewR117,
-	result:       ResultR117,
+// formatterR124 registers the functions of "r124".
+var formatterR124 = &slots{
+	preview:      PreviewR124,
+	result:       ResultR124,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -15672,13 +16585,13 @@ var formatterR117 = &slots{
 	}},
 }
 
-// PreviewR118 formats calls to "r118".
+// PreviewR125 formats calls to "r125".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r118":
+// Defined in random.yaml, registered with owner "random.yaml#r125":
 //
 //	l1 = ((input.t).split(",").size() / ((input.s).contains(input.t) ? (true ? -9223372036854775808 : input.m) : -input.m))
 //	preview = [collapse(redact("a")), (plural(-1, "item", "items")).trim()].join(", ")
-func PreviewR118(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR125(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	if err := budget.CallText("redact", "a"); err != nil {
 		return "", false, err
@@ -15698,8 +16611,8 @@ func PreviewR118(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.JoinSep(arg2, ", "), true, nil
 }
 
-// formatterR118 registers the functions of "r118".
-var formatterR118 = &slots{preview: PreviewR118, fields: runtime.InputFields{Read: [][]string{
+// formatterR125 registers the functions of "r125".
+var formatterR125 = &slots{preview: PreviewR125, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -15711,13 +16624,89 @@ var formatterR118 = &slots{preview: PreviewR118, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// PreviewR119 formats calls to "r119".
+// PreviewR126 formats calls to "r126".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r119":
+// Defined in random.yaml, registered with owner "random.yaml#r126":
+//
+//	l1 = (lines(((has(input.s) ? string(input.s) : "")).substring(int(input.m))) + (string(-1)).indexOf(string(input.s)))
+//	preview = fields({"a": "1", "b": sqlKinds((string(input.?s.orValue(""))).replace(string(input.?s.orValue("")), string(input.s))).join(",")},
+//	    -9223372036854775808)
+func PreviewR126(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	var budget celrt.Budget
+	v1 := "1"
+	opt, err := celrt.OptSelect(input, "s")
+	if err != nil {
+		return "", false, err
+	}
+	v2 := opt.Value
+	if !opt.Ok {
+		v2 = ""
+	}
+	if err := budget.CallText("string", v2); err != nil {
+		return "", false, err
+	}
+	s, err := celrt.ToString(v2)
+	if err != nil {
+		return "", false, err
+	}
+	opt2, err := celrt.OptSelect(input, "s")
+	if err != nil {
+		return "", false, err
+	}
+	v3 := opt2.Value
+	if !opt2.Ok {
+		v3 = ""
+	}
+	if err := budget.CallText("string", v3); err != nil {
+		return "", false, err
+	}
+	s2, err := celrt.ToString(v3)
+	if err != nil {
+		return "", false, err
+	}
+	s3, err := celrt.Select(input, "s")
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("string", s3); err != nil {
+		return "", false, err
+	}
+	s4, err := celrt.ToString(s3)
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.CallText("replace", s, s2, s4); err != nil {
+		return "", false, err
+	}
+	arg := celrt.Replace(s, s2, s4)
+	if err := budget.CallText("sqlKinds", arg); err != nil {
+		return "", false, err
+	}
+	arg2 := celrt.SQLKinds(arg)
+	if err := budget.Call("join", arg2, ","); err != nil {
+		return "", false, err
+	}
+	v4 := celrt.JoinSep(arg2, ",")
+	m, err := celrt.NewMap([]any{"a", "b"}, []any{v1, v4})
+	if err != nil {
+		return "", false, err
+	}
+	if err := budget.Call("fields", m, int64(-9223372036854775808)); err != nil {
+		return "", false, err
+	}
+	return celrt.Fields(m, int64(-9223372036854775808)), true, nil
+}
+
+// formatterR126 registers the functions of "r126".
+var formatterR126 = &slots{preview: PreviewR126, fields: runtime.InputFields{Read: [][]string{{"s"}}}}
+
+// PreviewR127 formats calls to "r127".
+//
+// Defined in random.yaml, registered with owner "random.yaml#r127":
 //
 //	l1 = ((lines(input.t) % (false ? input.m : input.n)) - -(9223372036854775807 - input.m))
 //	preview = (string(parseJSON(plural((0 - 9223372036854775807), "item", "items")).orValue("none"))).substring(3)
-func PreviewR119(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR127(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	diff, err := celrt.SubInt(int64(0), int64(9223372036854775807))
 	if err != nil {
@@ -15752,8 +16741,8 @@ func PreviewR119(input *value.Object, tool string, limits runtime.Limits) (strin
 	return r, true, nil
 }
 
-// formatterR119 registers the functions of "r119".
-var formatterR119 = &slots{preview: PreviewR119, fields: runtime.InputFields{Read: [][]string{
+// formatterR127 registers the functions of "r127".
+var formatterR127 = &slots{preview: PreviewR127, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -15765,15 +16754,15 @@ var formatterR119 = &slots{preview: PreviewR119, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// PreviewR120 formats calls to "r120".
+// PreviewR128 formats calls to "r128".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r120":
+// Defined in random.yaml, registered with owner "random.yaml#r128":
 //
 //	preview = ((size(numberText(double(input.?d.orValue(0.0)))) in input.?nums.orValue([]).map(x, int(x)).map(v2, int(input.?m.orValue(0))).map(v1,
 //	    lines((has(input.t) ? string(input.t) : "")))) ? mcpValue((input.?nums.orValue([]).map(x, int(x)).map(x, string(x)) +
 //	    (string(input.?t.orValue(""))).split(""))) : string(parseJSON(collapse(input.?meta.orValue({"k":
 //	    "v"})[?string(input.?s.orValue(""))].orValue((has(input.t) ? string(input.t) : "")))).orValue("none")))
-func PreviewR120(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR128(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "d")
@@ -16034,11 +17023,11 @@ func PreviewR120(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v6, true, nil
 }
 
-// RowR120 renders the row of a call to "r120", documented with PreviewR120:
+// RowR128 renders the row of a call to "r128", documented with PreviewR128:
 //
 //	row = cel.bind(v3, (("A b ").startsWith(string(input.s)) ? truncate(string(input.?t.orValue("")), -1) : durationText(1e300)), fields({"a": "1", "b":
 //	    "A b "}, int(input.?m.orValue(0))))
-func RowR120(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR128(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v4 := "1"
 	v5 := "A b "
@@ -16064,10 +17053,10 @@ func RowR120(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return celrt.Fields(m, i), true, nil
 }
 
-// ResultR120 summarizes the result of a call to "r120", documented with PreviewR120:
+// ResultR128 summarizes the result of a call to "r128", documented with PreviewR128:
 //
 //	result = {json(result.details): string([1, 2, 3].size())}[?(has(input.s) ? string(input.s) : "")].orValue(json(result.details))
-func ResultR120(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR128(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	text, err := budget.JSON(celrt.Field(result, "details"))
 	if err != nil {
@@ -16121,11 +17110,11 @@ func ResultR120(input *value.Object, tool string, limits runtime.Limits, result 
 	return v4, true, nil
 }
 
-// formatterR120 registers the functions of "r120".
-var formatterR120 = &slots{
-	preview:      PreviewR120,
-	row:          RowR120,
-	result:       ResultR120,
+// formatterR128 registers the functions of "r128".
+var formatterR128 = &slots{
+	preview:      PreviewR128,
+	row:          RowR128,
+	result:       ResultR128,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"d"},
@@ -16137,45 +17126,45 @@ var formatterR120 = &slots{
 	}},
 }
 
-// letsR121 holds the lets of "r121", which each of its functions computes first.
-type letsR121 struct {
+// letsR129 holds the lets of "r129", which each of its functions computes first.
+type letsR129 struct {
 	l2 int64
 }
 
-// letsR121Of computes the lets of "r121" in order, and returns the budget and the
+// letsR129Of computes the lets of "r129" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR121Of(input *value.Object, tool string, limits runtime.Limits) (letsR121, celrt.Budget, int, error) {
+func letsR129Of(input *value.Object, tool string, limits runtime.Limits) (letsR129, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	if err := budget.CallText("truncate", t, n); err != nil {
-		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	arg := celrt.Truncate(t, n)
 	if err := budget.CallText("strings.quote", arg); err != nil {
-		return letsR121{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	l2 := celrt.StringSize(celrt.Quote(arg))
-	return letsR121{
+	return letsR129{
 		l2: l2,
 	}, budget, 0, nil
 }
 
-// PreviewR121 formats calls to "r121".
+// PreviewR129 formats calls to "r129".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r121":
+// Defined in random.yaml, registered with owner "random.yaml#r129":
 //
 //	l1 = (string((input.d * input.d))).indexOf(input.s)
 //	l2 = size(strings.quote(truncate(input.t, input.n)))
 //	preview = string(parseJSON(string((l2 - (input.n - input.m)))).orValue("none"))
-func PreviewR121(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR121Of(input, tool, limits)
+func PreviewR129(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR129Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -16214,11 +17203,11 @@ func PreviewR121(input *value.Object, tool string, limits runtime.Limits) (strin
 	return s, true, nil
 }
 
-// TierR121 returns the tier of a call to "r121", documented with PreviewR121:
+// TierR129 returns the tier of a call to "r129", documented with PreviewR129:
 //
 //	tier = ((l2 * ("héllo").indexOf(input.t)) in [1, 2, 3]) ? "read" : "write"
-func TierR121(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR121Of(input, tool, limits)
+func TierR129(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR129Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -16247,10 +17236,10 @@ func TierR121(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v2)
 }
 
-// RowR121 renders the row of a call to "r121", documented with PreviewR121:
+// RowR129 renders the row of a call to "r129", documented with PreviewR129:
 //
 //	row = string(parseJSON(input.meta[?""].orValue("a")).orValue("none"))
-func RowR121(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR129(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
 	if err != nil {
@@ -16288,11 +17277,11 @@ func RowR121(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return s, true, nil
 }
 
-// formatterR121 registers the functions of "r121".
-var formatterR121 = &slots{
-	preview:      PreviewR121,
-	tierOf:       TierR121,
-	row:          RowR121,
+// formatterR129 registers the functions of "r129".
+var formatterR129 = &slots{
+	preview:      PreviewR129,
+	tierOf:       TierR129,
+	row:          RowR129,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -16307,13 +17296,13 @@ var formatterR121 = &slots{
 	}},
 }
 
-// PreviewR122 formats calls to "r122".
+// PreviewR130 formats calls to "r130".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r122":
+// Defined in random.yaml, registered with owner "random.yaml#r130":
 //
 //	preview = numberText((double(((has(input.m) ? int(input.m) : 0) + (has(input.m) ? int(input.m) : 0))) * (((has(input.s) ? string(input.s) :
 //	    "")).matches("^a") ? double(3) : (double(input.d) / -0.0))))
-func PreviewR122(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR130(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "m")
 	if err != nil {
@@ -16379,7 +17368,7 @@ func PreviewR122(input *value.Object, tool string, limits runtime.Limits) (strin
 	} else {
 		v3 = ""
 	}
-	matched, err := patternR122_1.MatchString(v3)
+	matched, err := patternR130_1.MatchString(v3)
 	if err != nil {
 		return "", false, err
 	}
@@ -16405,10 +17394,10 @@ func PreviewR122(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.NumberText(arg), true, nil
 }
 
-// RowR122 renders the row of a call to "r122", documented with PreviewR122:
+// RowR130 renders the row of a call to "r130", documented with PreviewR130:
 //
 //	row = ({"a": "1", "b": (has(input.t) ? string(input.t) : "")}[?string(input.s)].orValue("x,y")).substring(int(input.?m.orValue(0)))
-func RowR122(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR130(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := "1"
 	has, err := celrt.Has(input, "t")
@@ -16483,52 +17472,52 @@ func RowR122(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return r, true, nil
 }
 
-// formatterR122 registers the functions of "r122".
-var formatterR122 = &slots{
-	preview:      PreviewR122,
-	row:          RowR122,
+// formatterR130 registers the functions of "r130".
+var formatterR130 = &slots{
+	preview:      PreviewR130,
+	row:          RowR130,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"d"}, {"m"}, {"s"}}},
 }
 
-var patternR122_1 = celrt.NewPattern("^a")
+var patternR130_1 = celrt.NewPattern("^a")
 
-// letsR123 holds the lets of "r123", which each of its functions computes first.
-type letsR123 struct {
+// letsR131 holds the lets of "r131", which each of its functions computes first.
+type letsR131 struct {
 	l1 string
 }
 
-// letsR123Of computes the lets of "r123" in order, and returns the budget and the
+// letsR131Of computes the lets of "r131" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR123Of(input *value.Object, tool string, limits runtime.Limits) (letsR123, celrt.Budget, int, error) {
+func letsR131Of(input *value.Object, tool string, limits runtime.Limits) (letsR131, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	v1 := int64(len([]int64{int64(1), int64(2), int64(3)}))
 	arg := celrt.Lines(strconv.FormatInt(v1, 10))
 	if err := budget.CallText("fileSize", arg); err != nil {
-		return letsR123{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR131{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.FileSizeInt(arg)
-	return letsR123{
+	return letsR131{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR123 formats calls to "r123".
+// PreviewR131 formats calls to "r131".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r123":
+// Defined in random.yaml, registered with owner "random.yaml#r131":
 //
 //	l1 = fileSize(lines(string([1, 2, 3].size())))
 //	preview = l1
-func PreviewR123(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR123Of(input, tool, limits)
+func PreviewR131(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR131Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR123 registers the functions of "r123".
-var formatterR123 = &slots{preview: PreviewR123, fields: runtime.InputFields{Read: [][]string{
+// formatterR131 registers the functions of "r131".
+var formatterR131 = &slots{preview: PreviewR131, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -16540,12 +17529,12 @@ var formatterR123 = &slots{preview: PreviewR123, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// PreviewR124 formats calls to "r124".
+// PreviewR132 formats calls to "r132".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r124":
+// Defined in random.yaml, registered with owner "random.yaml#r132":
 //
 //	preview = ((((has(input.s) ? string(input.s) : "")).upperAscii()).charAt(int(input.m))).split(",")[int(input.m)]
-func PreviewR124(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR132(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -16605,15 +17594,15 @@ func PreviewR124(input *value.Object, tool string, limits runtime.Limits) (strin
 	return elem, true, nil
 }
 
-// formatterR124 registers the functions of "r124".
-var formatterR124 = &slots{preview: PreviewR124, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}}}}
+// formatterR132 registers the functions of "r132".
+var formatterR132 = &slots{preview: PreviewR132, fields: runtime.InputFields{Read: [][]string{{"m"}, {"s"}}}}
 
-// PreviewR125 formats calls to "r125".
+// PreviewR133 formats calls to "r133".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r125":
+// Defined in random.yaml, registered with owner "random.yaml#r133":
 //
 //	preview = truncate(json([1, 2, 3]), (input.t).split(input.t).transformList(v3, v4, nonEmpty(v4).orValue(input.t)).size())
-func PreviewR125(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR133(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	text, err := budget.JSON(celrt.ListOf([]int64{int64(1), int64(2), int64(3)}))
@@ -16658,10 +17647,10 @@ func PreviewR125(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Truncate(text, arg), true, nil
 }
 
-// ResultR125 summarizes the result of a call to "r125", documented with PreviewR125:
+// ResultR133 summarizes the result of a call to "r133", documented with PreviewR133:
 //
 //	result = promptPath(redact(string(-9223372036854775808))).orValue("none")
-func ResultR125(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR133(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := strconv.FormatInt(int64(-9223372036854775808), 10)
 	if err := budget.CallText("redact", v1); err != nil {
@@ -16675,10 +17664,10 @@ func ResultR125(input *value.Object, tool string, limits runtime.Limits, result 
 	return v2, true, nil
 }
 
-// formatterR125 registers the functions of "r125".
-var formatterR125 = &slots{
-	preview:      PreviewR125,
-	result:       ResultR125,
+// formatterR133 registers the functions of "r133".
+var formatterR133 = &slots{
+	preview:      PreviewR133,
+	result:       ResultR133,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -16693,18 +17682,18 @@ var formatterR125 = &slots{
 	}},
 }
 
-// letsR126 holds the lets of "r126", which each of its functions computes first.
-type letsR126 struct {
+// letsR134 holds the lets of "r134", which each of its functions computes first.
+type letsR134 struct {
 	l1 string
 }
 
-// letsR126Of computes the lets of "r126" in order, and returns the budget and the
+// letsR134Of computes the lets of "r134" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR126Of(input *value.Object, tool string, limits runtime.Limits) (letsR126, celrt.Budget, int, error) {
+func letsR134Of(input *value.Object, tool string, limits runtime.Limits) (letsR134, celrt.Budget, int, error) {
 	v1 := "1"
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt := celrt.PromptPath(s)
 	v2 := opt.Value
@@ -16713,35 +17702,35 @@ func letsR126Of(input *value.Object, tool string, limits runtime.Limits) (letsR1
 	}
 	m, err := celrt.NewMap([]any{"a", "b"}, []any{v1, v2})
 	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt2, err := celrt.OptIndex(m, "a")
 	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	x, err := func(v any) (celrt.Optional[string], error) {
 		return celrt.AsOptional(v, celrt.AsString)
 	}(opt2)
 	if err != nil {
-		return letsR126{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v3 := x.Value
 	if !x.Ok {
 		v3 = "héllo"
 	}
 	l1 := v3
-	return letsR126{
+	return letsR134{
 		l1: l1,
 	}, celrt.Budget{}, 0, nil
 }
 
-// PreviewR126 formats calls to "r126".
+// PreviewR134 formats calls to "r134".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r126":
+// Defined in random.yaml, registered with owner "random.yaml#r134":
 //
 //	l1 = {"a": "1", "b": promptPath(input.s).orValue("none")}[?"a"].orValue("héllo")
 //	preview = (string(((has(input.s) ? -0.0 : 2.0) * (input.d / input.d)))).charAt(input.n)
-func PreviewR126(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR134(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	var v1 float64
 	if celrt.FieldSet(input, "s") {
@@ -16772,11 +17761,11 @@ func PreviewR126(input *value.Object, tool string, limits runtime.Limits) (strin
 	return r, true, nil
 }
 
-// TierR126 returns the tier of a call to "r126", documented with PreviewR126:
+// TierR134 returns the tier of a call to "r134", documented with PreviewR134:
 //
 //	tier = (fileSize((l1).indexOf(input.s))).startsWith(input.t) ? "read" : "write"
-func TierR126(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, _, err := letsR126Of(input, tool, limits)
+func TierR134(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, _, err := letsR134Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -16808,11 +17797,11 @@ func TierR126(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v1)
 }
 
-// ResultR126 summarizes the result of a call to "r126", documented with PreviewR126:
+// ResultR134 summarizes the result of a call to "r134", documented with PreviewR134:
 //
 //	result = nonEmpty((l1).upperAscii()).orValue(input.t)
-func ResultR126(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR126Of(input, tool, limits)
+func ResultR134(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR134Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -16832,11 +17821,11 @@ func ResultR126(input *value.Object, tool string, limits runtime.Limits, result 
 	return v1, true, nil
 }
 
-// formatterR126 registers the functions of "r126".
-var formatterR126 = &slots{
-	preview:      PreviewR126,
-	tierOf:       TierR126,
-	result:       ResultR126,
+// formatterR134 registers the functions of "r134".
+var formatterR134 = &slots{
+	preview:      PreviewR134,
+	tierOf:       TierR134,
+	result:       ResultR134,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -16851,13 +17840,13 @@ var formatterR126 = &slots{
 	}},
 }
 
-// PreviewR127 formats calls to "r127".
+// PreviewR135 formats calls to "r135".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r127":
+// Defined in random.yaml, registered with owner "random.yaml#r135":
 //
 //	l1 = (redact(mcpValue(input.?tags.orValue([]).map(x, string(x))))).indexOf("")
 //	preview = (durationText(double(lines(string(input.t))))).trim()
-func PreviewR127(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR135(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	t, err := celrt.Select(input, "t")
 	if err != nil {
@@ -16877,10 +17866,10 @@ func PreviewR127(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.Trim(celrt.DurationText(arg)), true, nil
 }
 
-// RowR127 renders the row of a call to "r127", documented with PreviewR127:
+// RowR135 renders the row of a call to "r135", documented with PreviewR135:
 //
 //	row = string(parseJSON(input.?meta.orValue({"k": "v"})[?(has(input.t) ? string(input.t) : "")].orValue(string(input.s))).orValue("none"))
-func RowR127(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func RowR135(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "meta")
 	if err != nil {
@@ -16965,22 +17954,22 @@ func RowR127(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return s4, true, nil
 }
 
-// formatterR127 registers the functions of "r127".
-var formatterR127 = &slots{
-	preview:      PreviewR127,
-	row:          RowR127,
+// formatterR135 registers the functions of "r135".
+var formatterR135 = &slots{
+	preview:      PreviewR135,
+	row:          RowR135,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"t"}}},
 }
 
-// PreviewR128 formats calls to "r128".
+// PreviewR136 formats calls to "r136".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r128":
+// Defined in random.yaml, registered with owner "random.yaml#r136":
 //
 //	l1 = size(fields(input.meta, input.m))
 //	l2 = int(double((input.t).indexOf("héllo")))
 //	preview = (numberText((("\u00e9\u0301" in input.tags) ? (2.0 + -1.25) : (input.d / input.d)))).lowerAscii()
-func PreviewR128(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR136(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
 	if err != nil {
@@ -17015,8 +18004,8 @@ func PreviewR128(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.LowerASCII(arg), true, nil
 }
 
-// formatterR128 registers the functions of "r128".
-var formatterR128 = &slots{preview: PreviewR128, fields: runtime.InputFields{Read: [][]string{
+// formatterR136 registers the functions of "r136".
+var formatterR136 = &slots{preview: PreviewR136, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -17028,23 +18017,23 @@ var formatterR128 = &slots{preview: PreviewR128, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// letsR129 holds the lets of "r129", which each of its functions computes first.
-type letsR129 struct {
+// letsR137 holds the lets of "r137", which each of its functions computes first.
+type letsR137 struct {
 	l1 string
 	l2 int64
 }
 
-// letsR129Of computes the lets of "r129" that slot reads, in order, and
+// letsR137Of computes the lets of "r137" that slot reads, in order, and
 // returns the budget and the comprehension steps they took, which the function
 // that reads them goes on with.
-func letsR129Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR129, celrt.Budget, int, error) {
+func letsR137Of(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsR137, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	var l1 string
 	if slot != celrt.SlotResult {
 		opt, err := celrt.OptSelect(input, "nums")
 		if err != nil {
-			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		v1 := opt.Value
 		if !opt.Ok {
@@ -17052,51 +18041,51 @@ func letsR129Of(input *value.Object, tool string, limits runtime.Limits, slot ce
 		}
 		items, err := celrt.Iterate(v1)
 		if err != nil {
-			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list := make([]int64, 0, items.Len())
 		for i2 := range items.Len() {
 			x := items.At(i2)
 			if steps++; steps > celrt.MaxSteps {
-				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+				return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 			}
 			i, err := celrt.ToInt(x)
 			if err != nil {
-				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			list = append(list, i)
 		}
 		list2 := make([]string, 0, len(list))
 		for _, x2 := range list {
 			if steps++; steps > celrt.MaxSteps {
-				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+				return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 			}
 			elem := strconv.FormatInt(x2, 10)
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+				return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 			}
 			list2 = append(list2, elem)
 		}
 		if err := budget.Call("join", list2, ", "); err != nil {
-			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		if err := budget.CallText("strings.quote", ""); err != nil {
-			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		arg := celrt.Quote("")
 		if err := budget.CallText("indexOf", arg, "a"); err != nil {
-			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		r, err := celrt.IndexOf(arg, "a")
 		if err != nil {
-			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		arg2 := celrt.JoinSep(list2, ", ")
 		if err := budget.CallText("truncate", arg2, r); err != nil {
-			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		l1 = celrt.Truncate(arg2, r)
 	}
@@ -17104,17 +18093,17 @@ func letsR129Of(input *value.Object, tool string, limits runtime.Limits, slot ce
 	if slot == celrt.SlotResult {
 		has, err := celrt.Has(input, "b")
 		if err != nil {
-			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		var v2 bool
 		if has {
 			b, err := celrt.Select(input, "b")
 			if err != nil {
-				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			b2, err := celrt.ToBool(b)
 			if err != nil {
-				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			v2 = b2
 		} else {
@@ -17128,17 +18117,17 @@ func letsR129Of(input *value.Object, tool string, limits runtime.Limits, slot ce
 		}
 		has2, err := celrt.Has(input, "d")
 		if err != nil {
-			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		var v4 float64
 		if has2 {
 			d, err := celrt.Select(input, "d")
 			if err != nil {
-				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			d2, err := celrt.ToDouble(d)
 			if err != nil {
-				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			v4 = d2
 		} else {
@@ -17146,17 +18135,17 @@ func letsR129Of(input *value.Object, tool string, limits runtime.Limits, slot ce
 		}
 		has3, err := celrt.Has(input, "d")
 		if err != nil {
-			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		var v5 float64
 		if has3 {
 			d3, err := celrt.Select(input, "d")
 			if err != nil {
-				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			d4, err := celrt.ToDouble(d3)
 			if err != nil {
-				return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+				return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 			}
 			v5 = d4
 		} else {
@@ -17164,36 +18153,36 @@ func letsR129Of(input *value.Object, tool string, limits runtime.Limits, slot ce
 		}
 		i3, err := celrt.DoubleToInt(v3 / (v4 * v5))
 		if err != nil {
-			return letsR129{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR137{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		l2 = i3
 	}
-	return letsR129{
+	return letsR137{
 		l1: l1,
 		l2: l2,
 	}, budget, steps, nil
 }
 
-// PreviewR129 formats calls to "r129".
+// PreviewR137 formats calls to "r137".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r129":
+// Defined in random.yaml, registered with owner "random.yaml#r137":
 //
 //	l1 = truncate(input.?nums.orValue([]).map(x, int(x)).map(x, string(x)).join(", "), (strings.quote("")).indexOf("a"))
 //	l2 = int((((has(input.b) ? bool(input.b) : false) ? 2.0 : -1.25) / ((has(input.d) ? double(input.d) : 0.0) * (has(input.d) ? double(input.d) : 0.0))))
 //	preview = l1
-func PreviewR129(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR129Of(input, tool, limits, celrt.SlotPreview)
+func PreviewR137(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR137Of(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// RowR129 renders the row of a call to "r129", documented with PreviewR129:
+// RowR137 renders the row of a call to "r137", documented with PreviewR137:
 //
 //	row = promptPath((l1).charAt(int(input.n))).orValue("none")
-func RowR129(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR129Of(input, tool, limits, celrt.SlotRow)
+func RowR137(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR137Of(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -17221,11 +18210,11 @@ func RowR129(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return v1, true, nil
 }
 
-// ResultR129 summarizes the result of a call to "r129", documented with PreviewR129:
+// ResultR137 summarizes the result of a call to "r137", documented with PreviewR137:
 //
 //	result = strings.quote(fileSize(l2))
-func ResultR129(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR129Of(input, tool, limits, celrt.SlotResult)
+func ResultR137(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR137Of(input, tool, limits, celrt.SlotResult)
 	if err != nil {
 		return "", false, err
 	}
@@ -17240,61 +18229,61 @@ func ResultR129(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.Quote(arg2), true, nil
 }
 
-// formatterR129 registers the functions of "r129".
-var formatterR129 = &slots{
-	preview:      PreviewR129,
-	row:          RowR129,
-	result:       ResultR129,
+// formatterR137 registers the functions of "r137".
+var formatterR137 = &slots{
+	preview:      PreviewR137,
+	row:          RowR137,
+	result:       ResultR137,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"nums"}}},
 }
 
-// letsR130 holds the lets of "r130", which each of its functions computes first.
-type letsR130 struct {
+// letsR138 holds the lets of "r138", which each of its functions computes first.
+type letsR138 struct {
 	l1 string
 }
 
-// letsR130Of computes the lets of "r130" in order, and returns the budget and the
+// letsR138Of computes the lets of "r138" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR130Of(input *value.Object, tool string, limits runtime.Limits) (letsR130, celrt.Budget, int, error) {
+func letsR138Of(input *value.Object, tool string, limits runtime.Limits) (letsR138, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
-		return letsR130{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("durationText", d); err != nil {
-		return letsR130{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR130{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.BaseName(celrt.DurationText(d))
 	if err := budget.CallText("replace", arg, t, "%"); err != nil {
-		return letsR130{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR138{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Replace(arg, t, "%")
-	return letsR130{
+	return letsR138{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR130 formats calls to "r130".
+// PreviewR138 formats calls to "r138".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r130":
+// Defined in random.yaml, registered with owner "random.yaml#r138":
 //
 //	l1 = (baseName(durationText(input.d))).replace(input.t, "%")
 //	preview = (l1).trim()
-func PreviewR130(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR130Of(input, tool, limits)
+func PreviewR138(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR138Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return celrt.Trim(lets.l1), true, nil
 }
 
-// formatterR130 registers the functions of "r130".
-var formatterR130 = &slots{preview: PreviewR130, fields: runtime.InputFields{Read: [][]string{
+// formatterR138 registers the functions of "r138".
+var formatterR138 = &slots{preview: PreviewR138, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -17306,75 +18295,75 @@ var formatterR130 = &slots{preview: PreviewR130, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// letsR131 holds the lets of "r131", which each of its functions computes first.
-type letsR131 struct {
+// letsR139 holds the lets of "r139", which each of its functions computes first.
+type letsR139 struct {
 	l2 string
 }
 
-// letsR131Of computes the lets of "r131" in order, and returns the budget and the
+// letsR139Of computes the lets of "r139" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR131Of(input *value.Object, tool string, limits runtime.Limits) (letsR131, celrt.Budget, int, error) {
+func letsR139Of(input *value.Object, tool string, limits runtime.Limits) (letsR139, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []string{"a", "b"}
 	list := make([]string, 0, len(items))
 	for range items {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR131{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
+			return letsR139{}, celrt.Budget{}, 0, celrt.InLet("l2", celrt.ErrSteps)
 		}
 		elem := "é́"
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR131{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+			return letsR139{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 		}
 		list = append(list, elem)
 	}
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
-		return letsR131{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR139{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	if err := budget.Call("join", list, s); err != nil {
-		return letsR131{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR139{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	arg := celrt.JoinSep(list, s)
 	if err := budget.CallText("collapse", arg); err != nil {
-		return letsR131{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
+		return letsR139{}, celrt.Budget{}, 0, celrt.InLet("l2", err)
 	}
 	l2 := celrt.Collapse(arg)
-	return letsR131{
+	return letsR139{
 		l2: l2,
 	}, budget, steps, nil
 }
 
-// PreviewR131 formats calls to "r131".
+// PreviewR139 formats calls to "r139".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r131":
+// Defined in random.yaml, registered with owner "random.yaml#r139":
 //
 //	l1 = (-lines(input.t) + (input.tags[input.n]).indexOf(input.s))
 //	l2 = collapse(["a", "b"].transformList(v1, v2, "\u00e9\u0301").join(input.s))
 //	preview = l2
-func PreviewR131(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR131Of(input, tool, limits)
+func PreviewR139(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR139Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// RowR131 renders the row of a call to "r131", documented with PreviewR131:
+// RowR139 renders the row of a call to "r139", documented with PreviewR139:
 //
 //	row = l2
-func RowR131(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, _, _, err := letsR131Of(input, tool, limits)
+func RowR139(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, _, _, err := letsR139Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l2, true, nil
 }
 
-// formatterR131 registers the functions of "r131".
-var formatterR131 = &slots{
-	preview:      PreviewR131,
-	row:          RowR131,
+// formatterR139 registers the functions of "r139".
+var formatterR139 = &slots{
+	preview:      PreviewR139,
+	row:          RowR139,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -17389,12 +18378,12 @@ var formatterR131 = &slots{
 	}},
 }
 
-// PreviewR132 formats calls to "r132".
+// PreviewR140 formats calls to "r140".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r132":
+// Defined in random.yaml, registered with owner "random.yaml#r140":
 //
 //	preview = string((truncate(string(has(input.s)), (string(input.?t.orValue(""))).indexOf("%"))).startsWith(""))
-func PreviewR132(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR140(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -17430,59 +18419,59 @@ func PreviewR132(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v2, true, nil
 }
 
-// formatterR132 registers the functions of "r132".
-var formatterR132 = &slots{preview: PreviewR132, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
+// formatterR140 registers the functions of "r140".
+var formatterR140 = &slots{preview: PreviewR140, fields: runtime.InputFields{Read: [][]string{{"s"}, {"t"}}}}
 
-// letsR133 holds the lets of "r133", which each of its functions computes first.
-type letsR133 struct {
+// letsR141 holds the lets of "r141", which each of its functions computes first.
+type letsR141 struct {
 	l1 int64
 }
 
-// letsR133Of computes the lets of "r133" in order, and returns the budget and the
+// letsR141Of computes the lets of "r141" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR133Of(input *value.Object, tool string, limits runtime.Limits) (letsR133, celrt.Budget, int, error) {
+func letsR141Of(input *value.Object, tool string, limits runtime.Limits) (letsR141, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("inline", t, n); err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	t2, err := celrt.FieldOf(input, "t", "", celrt.InputString)
 	if err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.Inline(t, n)
 	if err := budget.CallText("split", arg, t2, m); err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg2 := celrt.SplitN(arg, t2, m)
 	if err := budget.Call("join", arg2, "|"); err != nil {
-		return letsR133{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.Lines(celrt.JoinSep(arg2, "|"))
-	return letsR133{
+	return letsR141{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR133 formats calls to "r133".
+// PreviewR141 formats calls to "r141".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r133":
+// Defined in random.yaml, registered with owner "random.yaml#r141":
 //
 //	l1 = lines((inline(input.t, input.n)).split(input.t, input.m).join("|"))
 //	l2 = -(["a", "b"].size() - (input.s).indexOf("%"))
 //	preview = nonEmpty([input.s, input.t].map(v1, sqlKinds(v1).join(","))[input.n]).orValue(input.t)
-func PreviewR133(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR141(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
@@ -17532,10 +18521,10 @@ func PreviewR133(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v2, true, nil
 }
 
-// TierR133 returns the tier of a call to "r133", documented with PreviewR133:
+// TierR141 returns the tier of a call to "r141", documented with PreviewR141:
 //
 //	tier = (string(double(input.m)) in [input.t + "\u00e9\u0301", strings.quote(input.s)]) ? "read" : "write"
-func TierR133(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR141(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
 	if err != nil {
@@ -17565,11 +18554,11 @@ func TierR133(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v2)
 }
 
-// RowR133 renders the row of a call to "r133", documented with PreviewR133:
+// RowR141 renders the row of a call to "r141", documented with PreviewR141:
 //
 //	row = truncate((input.t).upperAscii(), (input.m + input.m)) + plural((9223372036854775807 * l1), "item", "items")
-func RowR133(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR133Of(input, tool, limits)
+func RowR141(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR141Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -17614,11 +18603,11 @@ func RowR133(input *value.Object, tool string, limits runtime.Limits) (string, b
 	return arg2 + arg3, true, nil
 }
 
-// ResultR133 summarizes the result of a call to "r133", documented with PreviewR133:
+// ResultR141 summarizes the result of a call to "r141", documented with PreviewR141:
 //
 //	result = (string(parseJSON(string(parseJSON(string(result.details.?n.orValue(0))).orValue("none"))).orValue("none"))).replace(string(result.isError),
 //	    "%")
-func ResultR133(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR141(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(celrt.Field(result, "details"), "n")
 	if err != nil {
@@ -17676,12 +18665,12 @@ func ResultR133(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.Replace(s3, arg, "%"), true, nil
 }
 
-// formatterR133 registers the functions of "r133".
-var formatterR133 = &slots{
-	preview:      PreviewR133,
-	tierOf:       TierR133,
-	row:          RowR133,
-	result:       ResultR133,
+// formatterR141 registers the functions of "r141".
+var formatterR141 = &slots{
+	preview:      PreviewR141,
+	tierOf:       TierR141,
+	row:          RowR141,
+	result:       ResultR141,
 	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
@@ -17696,69 +18685,69 @@ var formatterR133 = &slots{
 	}},
 }
 
-// letsR134 holds the lets of "r134", which each of its functions computes first.
-type letsR134 struct {
+// letsR142 holds the lets of "r142", which each of its functions computes first.
+type letsR142 struct {
 	l1 string
 }
 
-// letsR134Of computes the lets of "r134" in order, and returns the budget and the
+// letsR142Of computes the lets of "r142" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR134Of(input *value.Object, tool string, limits runtime.Limits) (letsR134, celrt.Budget, int, error) {
+func letsR142Of(input *value.Object, tool string, limits runtime.Limits) (letsR142, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
 	list := make([]int64, 0, len(items))
 	for _, v1 := range items {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list = append(list, v1)
 	}
 	list2 := make([]string, 0, len(list))
 	for _, x := range list {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		elem := strconv.FormatInt(x, 10)
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list2 = append(list2, elem)
 	}
 	opt, err := celrt.OptSelect(input, "s")
 	if err != nil {
-		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v2 := opt.Value
 	if !opt.Ok {
 		v2 = ""
 	}
 	if err := budget.CallText("string", v2); err != nil {
-		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(v2)
 	if err != nil {
-		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.Call("join", list2, s); err != nil {
-		return letsR134{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR142{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.JoinSep(list2, s)
-	return letsR134{
+	return letsR142{
 		l1: l1,
 	}, budget, steps, nil
 }
 
-// PreviewR134 formats calls to "r134".
+// PreviewR142 formats calls to "r142".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r134":
+// Defined in random.yaml, registered with owner "random.yaml#r142":
 //
 //	l1 = [1, 2, 3].map(v1, v1).map(x, string(x)).join(string(input.?s.orValue("")))
 //	preview = string(input.?nums.orValue([]).map(x, int(x)).map(v2, v2).size())
-func PreviewR134(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR142(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	opt, err := celrt.OptSelect(input, "nums")
@@ -17801,12 +18790,12 @@ func PreviewR134(input *value.Object, tool string, limits runtime.Limits) (strin
 	return strconv.FormatInt(int64(len(list2)), 10), true, nil
 }
 
-// TierR134 returns the tier of a call to "r134", documented with PreviewR134:
+// TierR142 returns the tier of a call to "r142", documented with PreviewR142:
 //
 //	tier = ((l1 + string(input.s)).startsWith(string(input.?s.orValue(""))) || ["A b ", "\u00e9\u0301"].exists(v3, (v3 == string(input.t)))) ? "read" :
 //	    "write"
-func TierR134(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR134Of(input, tool, limits)
+func TierR142(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, budget, steps, err := letsR142Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -17900,32 +18889,32 @@ func TierR134(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v6)
 }
 
-// ResultR134 summarizes the result of a call to "r134", documented with PreviewR134:
+// ResultR142 summarizes the result of a call to "r142", documented with PreviewR142:
 //
 //	result = l1
-func ResultR134(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, _, _, err := letsR134Of(input, tool, limits)
+func ResultR142(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, _, _, err := letsR142Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	return lets.l1, true, nil
 }
 
-// formatterR134 registers the functions of "r134".
-var formatterR134 = &slots{
-	preview:      PreviewR134,
-	tierOf:       TierR134,
-	result:       ResultR134,
+// formatterR142 registers the functions of "r142".
+var formatterR142 = &slots{
+	preview:      PreviewR142,
+	tierOf:       TierR142,
+	result:       ResultR142,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"nums"}}},
 }
 
-// PreviewR135 formats calls to "r135".
+// PreviewR143 formats calls to "r143".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r135":
+// Defined in random.yaml, registered with owner "random.yaml#r143":
 //
 //	preview = {"a": "1", "b": plural(input.tags.size(), "item", "items")}[?input.t].orValue(input.s)
-func PreviewR135(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR143(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := "1"
 	tags, err := celrt.FieldOf(input, "tags", []string{}, celrt.InputList(celrt.InputString))
@@ -17966,10 +18955,10 @@ func PreviewR135(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v3, true, nil
 }
 
-// TierR135 returns the tier of a call to "r135", documented with PreviewR135:
+// TierR143 returns the tier of a call to "r143", documented with PreviewR143:
 //
 //	tier = (inline((true ? input.t : input.s), input.m)).contains("x,y") ? "read" : "write"
-func TierR135(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR143(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	var budget celrt.Budget
 	var v1 string
 	if true {
@@ -18001,10 +18990,10 @@ func TierR135(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v2)
 }
 
-// formatterR135 registers the functions of "r135".
-var formatterR135 = &slots{
-	preview: PreviewR135,
-	tierOf:  TierR135,
+// formatterR143 registers the functions of "r143".
+var formatterR143 = &slots{
+	preview: PreviewR143,
+	tierOf:  TierR143,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -18018,60 +19007,60 @@ var formatterR135 = &slots{
 	}},
 }
 
-// letsR136 holds the lets of "r136", which each of its functions computes first.
-type letsR136 struct {
+// letsR144 holds the lets of "r144", which each of its functions computes first.
+type letsR144 struct {
 	l1 int64
 }
 
-// letsR136Of computes the lets of "r136" in order, and returns the budget and the
+// letsR144Of computes the lets of "r144" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR136Of(input *value.Object, tool string, limits runtime.Limits) (letsR136, celrt.Budget, int, error) {
+func letsR144Of(input *value.Object, tool string, limits runtime.Limits) (letsR144, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	n, err := celrt.Select(input, "n")
 	if err != nil {
-		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR144{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(n)
 	if err != nil {
-		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR144{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v1 := slices.Contains([]int64{int64(1), int64(2), int64(3)}, i)
 	opt, err := celrt.OptSelect(input, "s")
 	if err != nil {
-		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR144{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v2 := opt.Value
 	if !opt.Ok {
 		v2 = ""
 	}
 	if err := budget.CallText("string", v2); err != nil {
-		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR144{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(v2)
 	if err != nil {
-		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR144{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := strconv.FormatBool(v1)
 	if err := budget.CallText("indexOf", arg, s); err != nil {
-		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR144{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	r, err := celrt.IndexOf(arg, s)
 	if err != nil {
-		return letsR136{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR144{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := r
-	return letsR136{
+	return letsR144{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR136 formats calls to "r136".
+// PreviewR144 formats calls to "r144".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r136":
+// Defined in random.yaml, registered with owner "random.yaml#r144":
 //
 //	l1 = (string((int(input.n) in [1, 2, 3]))).indexOf(string(input.?s.orValue("")))
 //	preview = (sqlKinds(redact(string(has(input.s)))).join(",")).lowerAscii()
-func PreviewR136(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR144(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -18096,11 +19085,11 @@ func PreviewR136(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.LowerASCII(arg4), true, nil
 }
 
-// TierR136 returns the tier of a call to "r136", documented with PreviewR136:
+// TierR144 returns the tier of a call to "r144", documented with PreviewR144:
 //
 //	tier = (l1 < l1) ? "read" : "write"
-func TierR136(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, _, _, err := letsR136Of(input, tool, limits)
+func TierR144(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+	lets, _, _, err := letsR144Of(input, tool, limits)
 	if err != nil {
 		return runtime.TierUnknown, err
 	}
@@ -18113,19 +19102,19 @@ func TierR136(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v1)
 }
 
-// formatterR136 registers the functions of "r136".
-var formatterR136 = &slots{
-	preview: PreviewR136,
-	tierOf:  TierR136,
+// formatterR144 registers the functions of "r144".
+var formatterR144 = &slots{
+	preview: PreviewR144,
+	tierOf:  TierR144,
 	fields:  runtime.InputFields{Read: [][]string{{"s"}}},
 }
 
-// PreviewR137 formats calls to "r137".
+// PreviewR145 formats calls to "r145".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r137":
+// Defined in random.yaml, registered with owner "random.yaml#r145":
 //
 //	preview = nonEmpty(fileSize(-lines(input.s))).orValue("A b ")
-func PreviewR137(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR145(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
@@ -18146,10 +19135,10 @@ func PreviewR137(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v1, true, nil
 }
 
-// TierR137 returns the tier of a call to "r137", documented with PreviewR137:
+// TierR145 returns the tier of a call to "r145", documented with PreviewR145:
 //
 //	tier = (!(-9223372036854775808 < 1) && ((input.m + input.m) in [1, 2, 3].map(v1, input.n))) ? "read" : "write"
-func TierR137(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
+func TierR145(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
 	steps := 0
 	var budget celrt.Budget
 	ok := !(int64(-9223372036854775808) < int64(1))
@@ -18195,10 +19184,10 @@ func TierR137(input *value.Object, tool string, limits runtime.Limits) (runtime.
 	return celrt.Tier(v2)
 }
 
-// formatterR137 registers the functions of "r137".
-var formatterR137 = &slots{
-	preview: PreviewR137,
-	tierOf:  TierR137,
+// formatterR145 registers the functions of "r145".
+var formatterR145 = &slots{
+	preview: PreviewR145,
+	tierOf:  TierR145,
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -18212,13 +19201,13 @@ var formatterR137 = &slots{
 	}},
 }
 
-// PreviewR138 formats calls to "r138".
+// PreviewR146 formats calls to "r146".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r138":
+// Defined in random.yaml, registered with owner "random.yaml#r146":
 //
 //	preview = (string(double(9223372036854775807))).split("", int(input.n)).join("|") + (fileSize(int(input.n)) + shortcut("a")).charAt((has(input.n) ?
 //	    int(input.n) : 0))
-func PreviewR138(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR146(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	v1 := celrt.DoubleToString(float64(int64(9223372036854775807)))
 	n, err := celrt.Select(input, "n")
@@ -18287,10 +19276,10 @@ func PreviewR138(input *value.Object, tool string, limits runtime.Limits) (strin
 	return arg4 + r, true, nil
 }
 
-// ResultR138 summarizes the result of a call to "r138", documented with PreviewR138:
+// ResultR146 summarizes the result of a call to "r146", documented with PreviewR146:
 //
 //	result = redact((has(input.s) ? string(input.s) : "") + result.text + plural(int(input.?m.orValue(0)), "item", "items"))
-func ResultR138(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR146(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	has, err := celrt.Has(input, "s")
 	if err != nil {
@@ -18345,20 +19334,20 @@ func ResultR138(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.Redact(v1 + text + arg), true, nil
 }
 
-// formatterR138 registers the functions of "r138".
-var formatterR138 = &slots{
-	preview:      PreviewR138,
-	result:       ResultR138,
+// formatterR146 registers the functions of "r146".
+var formatterR146 = &slots{
+	preview:      PreviewR146,
+	result:       ResultR146,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"n"}}},
 }
 
-// PreviewR139 formats calls to "r139".
+// PreviewR147 formats calls to "r147".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r139":
+// Defined in random.yaml, registered with owner "random.yaml#r147":
 //
 //	preview = sqlKinds(json(input.nums.map(v3, input.n).map(v2, [1, 2, 3][3]))).join(",")
-func PreviewR139(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR147(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	steps := 0
 	var budget celrt.Budget
 	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
@@ -18407,8 +19396,8 @@ func PreviewR139(input *value.Object, tool string, limits runtime.Limits) (strin
 	return celrt.JoinSep(arg, ","), true, nil
 }
 
-// formatterR139 registers the functions of "r139".
-var formatterR139 = &slots{preview: PreviewR139, fields: runtime.InputFields{Read: [][]string{
+// formatterR147 registers the functions of "r147".
+var formatterR147 = &slots{preview: PreviewR147, fields: runtime.InputFields{Read: [][]string{
 	{"b"},
 	{"d"},
 	{"m"},
@@ -18420,73 +19409,73 @@ var formatterR139 = &slots{preview: PreviewR139, fields: runtime.InputFields{Rea
 	{"tags"},
 }}}
 
-// letsR140 holds the lets of "r140", which each of its functions computes first.
-type letsR140 struct {
+// letsR148 holds the lets of "r148", which each of its functions computes first.
+type letsR148 struct {
 	l1 string
 }
 
-// letsR140Of computes the lets of "r140" in order, and returns the budget and the
+// letsR148Of computes the lets of "r148" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR140Of(input *value.Object, tool string, limits runtime.Limits) (letsR140, celrt.Budget, int, error) {
+func letsR148Of(input *value.Object, tool string, limits runtime.Limits) (letsR148, celrt.Budget, int, error) {
 	var budget celrt.Budget
 	t, err := celrt.Select(input, "t")
 	if err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("string", t); err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s, err := celrt.ToString(t)
 	if err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("lowerAscii", s); err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	t2, err := celrt.Select(input, "t")
 	if err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	if err := budget.CallText("string", t2); err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	s2, err := celrt.ToString(t2)
 	if err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	n, err := celrt.Select(input, "n")
 	if err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	i, err := celrt.ToInt(n)
 	if err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg := celrt.LowerASCII(s)
 	if err := budget.CallText("split", arg, s2, i); err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg2 := celrt.SplitN(arg, s2, i)
 	if err := budget.Call("join", arg2, "|"); err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	arg3 := celrt.JoinSep(arg2, "|")
 	if err := budget.CallText("lowerAscii", arg3); err != nil {
-		return letsR140{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR148{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := celrt.LowerASCII(arg3)
-	return letsR140{
+	return letsR148{
 		l1: l1,
 	}, budget, 0, nil
 }
 
-// PreviewR140 formats calls to "r140".
+// PreviewR148 formats calls to "r148".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r140":
+// Defined in random.yaml, registered with owner "random.yaml#r148":
 //
 //	l1 = (((string(input.t)).lowerAscii()).split(string(input.t), int(input.n)).join("|")).lowerAscii()
 //	preview = promptPath(((string(-1.25)).upperAscii()).trim()).orValue("none")
-func PreviewR140(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR148(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	var budget celrt.Budget
 	arg := celrt.DoubleToString(-1.25)
 	if err := budget.CallText("upperAscii", arg); err != nil {
@@ -18500,11 +19489,11 @@ func PreviewR140(input *value.Object, tool string, limits runtime.Limits) (strin
 	return v2, true, nil
 }
 
-// ResultR140 summarizes the result of a call to "r140", documented with PreviewR140:
+// ResultR148 summarizes the result of a call to "r148", documented with PreviewR148:
 //
 //	result = [json({l1: (has(input.t) ? string(input.t) : "")}), string(bool(input.?b.orValue(false)))].join(l1)
-func ResultR140(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR140Of(input, tool, limits)
+func ResultR148(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR148Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -18557,42 +19546,42 @@ func ResultR140(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.JoinSep(arg, arg2), true, nil
 }
 
-// formatterR140 registers the functions of "r140".
-var formatterR140 = &slots{
-	preview:      PreviewR140,
-	result:       ResultR140,
+// formatterR148 registers the functions of "r148".
+var formatterR148 = &slots{
+	preview:      PreviewR148,
+	result:       ResultR148,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{},
 }
 
-// letsR141 holds the lets of "r141", which each of its functions computes first.
-type letsR141 struct {
+// letsR149 holds the lets of "r149", which each of its functions computes first.
+type letsR149 struct {
 	l1 int64
 }
 
-// letsR141Of computes the lets of "r141" in order, and returns the budget and the
+// letsR149Of computes the lets of "r149" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
-func letsR141Of(input *value.Object, tool string, limits runtime.Limits) (letsR141, celrt.Budget, int, error) {
+func letsR149Of(input *value.Object, tool string, limits runtime.Limits) (letsR149, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
 	items := []int64{int64(1), int64(2), int64(3)}
 	list := make([]int64, 0, len(items))
 	for _, v1 := range items {
 		if steps++; steps > celrt.MaxSteps {
-			return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
+			return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", celrt.ErrSteps)
 		}
 		if err := budget.Charge("_+_", 16); err != nil {
-			return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+			return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 		}
 		list = append(list, v1)
 	}
 	elem, err := celrt.IndexList(list, int64(0))
 	if err != nil {
-		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	opt, err := celrt.OptSelect(input, "b")
 	if err != nil {
-		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	v2 := opt.Value
 	if !opt.Ok {
@@ -18600,26 +19589,26 @@ func letsR141Of(input *value.Object, tool string, limits runtime.Limits) (letsR1
 	}
 	b, err := celrt.ToBool(v2)
 	if err != nil {
-		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	diff, err := celrt.SubInt(elem, celrt.StringSize(strconv.FormatBool(b)))
 	if err != nil {
-		return letsR141{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
+		return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
 	}
 	l1 := diff
-	return letsR141{
+	return letsR149{
 		l1: l1,
 	}, budget, steps, nil
 }
 
-// PreviewR141 formats calls to "r141".
+// PreviewR149 formats calls to "r149".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r141":
+// Defined in random.yaml, registered with owner "random.yaml#r149":
 //
 //	l1 = ([1, 2, 3].map(v1, v1)[0] - size(string(bool(input.?b.orValue(false)))))
 //	preview = string(parseJSON(durationText((double(l1) * (double(input.d) + 2.0)))).orValue("none"))
-func PreviewR141(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR141Of(input, tool, limits)
+func PreviewR149(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsR149Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -18658,11 +19647,11 @@ func PreviewR141(input *value.Object, tool string, limits runtime.Limits) (strin
 	return s, true, nil
 }
 
-// ResultR141 summarizes the result of a call to "r141", documented with PreviewR141:
+// ResultR149 summarizes the result of a call to "r149", documented with PreviewR149:
 //
 //	result = (truncate(sqlKinds(json(result.details)).join(","), (l1 / l1))).replace(result.text, "")
-func ResultR141(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR141Of(input, tool, limits)
+func ResultR149(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+	lets, budget, _, err := letsR149Of(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
@@ -18696,21 +19685,21 @@ func ResultR141(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.Replace(arg3, text2, ""), true, nil
 }
 
-// formatterR141 registers the functions of "r141".
-var formatterR141 = &slots{
-	preview:      PreviewR141,
-	result:       ResultR141,
+// formatterR149 registers the functions of "r149".
+var formatterR149 = &slots{
+	preview:      PreviewR149,
+	result:       ResultR149,
 	presentation: runtime.Presentation{},
 	fields:       runtime.InputFields{Read: [][]string{{"b"}, {"d"}}},
 }
 
-// PreviewR142 formats calls to "r142".
+// PreviewR150 formats calls to "r150".
 //
-// Defined in random.yaml, registered with owner "random.yaml#r142":
+// Defined in random.yaml, registered with owner "random.yaml#r150":
 //
 //	l1 = string((double(input.n) + (false ? -0.0 : -0.0)))
 //	preview = string((double(size(input.s)) <= ((has(input.s) ? -0.0 : -1.25) / (false ? input.d : 0.5))))
-func PreviewR142(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+func PreviewR150(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
@@ -18738,10 +19727,10 @@ func PreviewR142(input *value.Object, tool string, limits runtime.Limits) (strin
 	return strconv.FormatBool(ok), true, nil
 }
 
-// ResultR142 summarizes the result of a call to "r142", documented with PreviewR142:
+// ResultR150 summarizes the result of a call to "r150", documented with PreviewR150:
 //
 //	result = durationText(((0.5 + input.d) / (false ? 2.0 : input.d)))
-func ResultR142(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
+func ResultR150(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
 	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
 	if err != nil {
@@ -18767,1445 +19756,11 @@ func ResultR142(input *value.Object, tool string, limits runtime.Limits, result 
 	return celrt.DurationText(arg), true, nil
 }
 
-// formatterR142 registers the functions of "r142".
-var formatterR142 = &slots{
-	preview:      PreviewR142,
-	result:       ResultR142,
-	presentation: runtime.Presentation{},
-	fields: runtime.InputFields{Read: [][]string{
-		{"b"},
-		{"d"},
-		{"m"},
-		{"meta"},
-		{"n"},
-		{"nums"},
-		{"s"},
-		{"t"},
-		{"tags"},
-	}},
-}
-
-// PreviewR143 formats calls to "r143".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r143":
-//
-//	preview = numberText((!(-1.25 <= 1e300) ? double(size(input.t)) : (("" == input.s) ? double(input.m) : (-0.0 / -1.25))))
-func PreviewR143(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	ok, err := celrt.LessEqual(-1.25, 1e+300)
-	if err != nil {
-		return "", false, err
-	}
-	var v1 float64
-	if !ok {
-		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		v1 = float64(celrt.StringSize(t))
-	} else {
-		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		var v2 float64
-		if "" == s {
-			m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-			if err != nil {
-				return "", false, err
-			}
-			v2 = float64(m)
-		} else {
-			d := -1.25
-			d2 := math.Copysign(0, -1)
-			v2 = d2 / d
-		}
-		v1 = v2
-	}
-	if err := budget.CallText("numberText", v1); err != nil {
-		return "", false, err
-	}
-	return celrt.NumberText(v1), true, nil
-}
-
-// formatterR143 registers the functions of "r143".
-var formatterR143 = &slots{preview: PreviewR143, fields: runtime.InputFields{Read: [][]string{
-	{"b"},
-	{"d"},
-	{"m"},
-	{"meta"},
-	{"n"},
-	{"nums"},
-	{"s"},
-	{"t"},
-	{"tags"},
-}}}
-
-// PreviewR144 formats calls to "r144".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r144":
-//
-//	l1 = (((-9223372036854775808 / 0) % size("A b ")) - (input.t).split("").size())
-//	preview = (!{input.s: "x,y"}.exists(v1, v2, (input.d <= input.d)) ? redact(json(input.nums.map(v3, input.m))) : json([1, 2, 3].map(v5,
-//	    ("A b ").indexOf(input.t))))
-func PreviewR144(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	steps := 0
-	var budget celrt.Budget
-	found := false
-	var failure error
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	v1 := "x,y"
-	m, err := celrt.NewMap([]any{s}, []any{v1})
-	if err != nil {
-		return "", false, err
-	}
-	keys, values, err := celrt.Entries(m)
-	if err != nil {
-		return "", false, err
-	}
-	for i, v12 := range keys {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		x, err := celrt.AsString(v12)
-		if err != nil {
-			return "", false, err
-		}
-		x2, err := celrt.AsString(values[i])
-		if err != nil {
-			return "", false, err
-		}
-		_ = x
-		_ = x2
-		v2, failure2 := func() (bool, error) {
-			d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return false, err
-			}
-			d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return false, err
-			}
-			ok, err := celrt.LessEqual(d, d2)
-			if err != nil {
-				return false, err
-			}
-			return ok, nil
-		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
-			}
-			continue
-		}
-		found = v2
-		if found {
-			break
-		}
-	}
-	if !found && failure != nil {
-		return "", false, failure
-	}
-	var v3 string
-	if !found {
-		nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
-		if err != nil {
-			return "", false, err
-		}
-		list := make([]int64, 0, len(nums))
-		for range nums {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, celrt.ErrSteps
-			}
-			m2, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-			if err != nil {
-				return "", false, err
-			}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			list = append(list, m2)
-		}
-		text, err := budget.JSON(celrt.ListOf(list))
-		if err != nil {
-			return "", false, budget.Failure(err)
-		}
-		if err := budget.CallText("redact", text); err != nil {
-			return "", false, budget.Failure(err)
-		}
-		v3 = celrt.Redact(text)
-	} else {
-		items := []int64{int64(1), int64(2), int64(3)}
-		list2 := make([]int64, 0, len(items))
-		for range items {
-			if steps++; steps > celrt.MaxSteps {
-				return "", false, budget.Failure(celrt.ErrSteps)
-			}
-			t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			if err := budget.CallText("indexOf", "A b ", t); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			r, err := celrt.IndexOf("A b ", t)
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			list2 = append(list2, r)
-		}
-		text2, err := budget.JSON(celrt.ListOf(list2))
-		if err != nil {
-			return "", false, budget.Failure(err)
-		}
-		v3 = text2
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
-	}
-	return v3, true, nil
-}
-
-// ResultR144 summarizes the result of a call to "r144", documented with PreviewR144:
-//
-//	result = sqlKinds(redact(cel.bind(v6, "A b ", input.s))).join(",")
-func ResultR144(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	var budget celrt.Budget
-	v6 := "A b "
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	_ = v6
-	if err := budget.CallText("redact", s); err != nil {
-		return "", false, err
-	}
-	arg := celrt.Redact(s)
-	if err := budget.CallText("sqlKinds", arg); err != nil {
-		return "", false, err
-	}
-	arg2 := celrt.SQLKinds(arg)
-	if err := budget.Call("join", arg2, ","); err != nil {
-		return "", false, err
-	}
-	return celrt.JoinSep(arg2, ","), true, nil
-}
-
-// formatterR144 registers the functions of "r144".
-var formatterR144 = &slots{
-	preview:      PreviewR144,
-	result:       ResultR144,
-	presentation: runtime.Presentation{},
-	fields: runtime.InputFields{Read: [][]string{
-		{"b"},
-		{"d"},
-		{"m"},
-		{"meta"},
-		{"n"},
-		{"nums"},
-		{"s"},
-		{"t"},
-		{"tags"},
-	}},
-}
-
-// letsR145 holds the lets of "r145", which each of its functions computes first.
-type letsR145 struct {
-	l1 string
-}
-
-// letsR145Of computes the lets of "r145" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR145Of(input *value.Object, tool string, limits runtime.Limits) (letsR145, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	has, err := celrt.Has(input, "n")
-	if err != nil {
-		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 int64
-	if has {
-		n, err := celrt.Select(input, "n")
-		if err != nil {
-			return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		i, err := celrt.ToInt(n)
-		if err != nil {
-			return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = i
-	} else {
-		v1 = int64(0)
-	}
-	opt, err := celrt.OptSelect(input, "n")
-	if err != nil {
-		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v2 := opt.Value
-	if !opt.Ok {
-		v2 = int64(0)
-	}
-	i2, err := celrt.ToInt(v2)
-	if err != nil {
-		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	diff, err := celrt.SubInt(v1, i2)
-	if err != nil {
-		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	opt2, err := celrt.OptSelect(input, "t")
-	if err != nil {
-		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v3 := opt2.Value
-	if !opt2.Ok {
-		v3 = ""
-	}
-	if err := budget.CallText("string", v3); err != nil {
-		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	s, err := celrt.ToString(v3)
-	if err != nil {
-		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	rest, err := celrt.ModInt(diff, celrt.Lines(s))
-	if err != nil {
-		return letsR145{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := strconv.FormatInt(rest, 10)
-	return letsR145{
-		l1: l1,
-	}, budget, 0, nil
-}
-
-// PreviewR145 formats calls to "r145".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r145":
-//
-//	l1 = string((((has(input.n) ? int(input.n) : 0) - int(input.?n.orValue(0))) % lines(string(input.?t.orValue("")))))
-//	l2 = fields(input.?nums.orValue([]).map(x, int(x)).map(x, string(x)), 0)
-//	preview = (string((("%" == string(input.?t.orValue(""))) ? (has(input.s) ? double(input.?d.orValue(0.0)) : double(input.?d.orValue(0.0))) : (1e300 +
-//	    1e300)))).lowerAscii()
-func PreviewR145(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	opt, err := celrt.OptSelect(input, "t")
-	if err != nil {
-		return "", false, err
-	}
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = ""
-	}
-	if err := budget.CallText("string", v1); err != nil {
-		return "", false, err
-	}
-	s, err := celrt.ToString(v1)
-	if err != nil {
-		return "", false, err
-	}
-	var v2 float64
-	if "%" == s {
-		has, err := celrt.Has(input, "s")
-		if err != nil {
-			return "", false, err
-		}
-		var v3 float64
-		if has {
-			opt2, err := celrt.OptSelect(input, "d")
-			if err != nil {
-				return "", false, err
-			}
-			v4 := opt2.Value
-			if !opt2.Ok {
-				v4 = 0.0
-			}
-			d, err := celrt.ToDouble(v4)
-			if err != nil {
-				return "", false, err
-			}
-			v3 = d
-		} else {
-			opt3, err := celrt.OptSelect(input, "d")
-			if err != nil {
-				return "", false, err
-			}
-			v5 := opt3.Value
-			if !opt3.Ok {
-				v5 = 0.0
-			}
-			d2, err := celrt.ToDouble(v5)
-			if err != nil {
-				return "", false, err
-			}
-			v3 = d2
-		}
-		v2 = v3
-	} else {
-		if err := budget.Call("_+_", 1e+300, 1e+300); err != nil {
-			return "", false, err
-		}
-		d3 := 1e+300
-		d4 := 1e+300
-		v2 = d4 + d3
-	}
-	arg := celrt.DoubleToString(v2)
-	if err := budget.CallText("lowerAscii", arg); err != nil {
-		return "", false, err
-	}
-	return celrt.LowerASCII(arg), true, nil
-}
-
-// TierR145 returns the tier of a call to "r145", documented with PreviewR145:
-//
-//	tier = (lines(inline("A b ", -1)) in [1, 2, 3].map(v1, lines(l1))) ? "read" : "write"
-func TierR145(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR145Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	if err := budget.CallText("inline", "A b ", int64(-1)); err != nil {
-		return runtime.TierUnknown, err
-	}
-	items := []int64{int64(1), int64(2), int64(3)}
-	list := make([]int64, 0, len(items))
-	for range items {
-		if steps++; steps > celrt.MaxSteps {
-			return runtime.TierUnknown, celrt.ErrSteps
-		}
-		elem := celrt.Lines(lets.l1)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return runtime.TierUnknown, err
-		}
-		list = append(list, elem)
-	}
-	v2 := slices.Contains(list, celrt.Lines(celrt.Inline("A b ", int64(-1))))
-	var v3 string
-	if v2 {
-		v3 = "read"
-	} else {
-		v3 = "write"
-	}
-	return celrt.Tier(v3)
-}
-
-// RowR145 renders the row of a call to "r145", documented with PreviewR145:
-//
-//	row = cel.bind(v2, l1, redact(fileSize(int(input.m))))
-func RowR145(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR145Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
-	v2 := lets.l1
-	m, err := celrt.Select(input, "m")
-	if err != nil {
-		return "", false, err
-	}
-	i, err := celrt.ToInt(m)
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.CallText("fileSize", i); err != nil {
-		return "", false, err
-	}
-	arg := celrt.FileSizeInt(i)
-	if err := budget.CallText("redact", arg); err != nil {
-		return "", false, err
-	}
-	_ = v2
-	return celrt.Redact(arg), true, nil
-}
-
-// formatterR145 registers the functions of "r145".
-var formatterR145 = &slots{
-	preview:      PreviewR145,
-	tierOf:       TierR145,
-	row:          RowR145,
-	presentation: runtime.Presentation{},
-	fields:       runtime.InputFields{Read: [][]string{{"d"}, {"s"}, {"t"}}},
-}
-
-// PreviewR146 formats calls to "r146".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r146":
-//
-//	l1 = (truncate(numberText(-1.25), input.nums[0])).indexOf(input.s)
-//	l2 = int(((l1 < input.n) ? (input.d * 0.5) : (true ? input.d : input.d)))
-//	preview = (collapse(((-9223372036854775808 in input.nums) ? (input.s).substring(input.m) : strings.quote(input.t)))).split("a", 3).join("|")
-func PreviewR146(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	nums, err := celrt.FieldOf(input, "nums", []int64{}, celrt.InputList(celrt.InputInt))
-	if err != nil {
-		return "", false, err
-	}
-	v1 := slices.Contains(nums, int64(-9223372036854775808))
-	var v2 string
-	if v1 {
-		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("substring", s, m); err != nil {
-			return "", false, err
-		}
-		r, err := celrt.Substring(s, m)
-		if err != nil {
-			return "", false, err
-		}
-		v2 = r
-	} else {
-		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("strings.quote", t); err != nil {
-			return "", false, err
-		}
-		v2 = celrt.Quote(t)
-	}
-	if err := budget.CallText("collapse", v2); err != nil {
-		return "", false, err
-	}
-	arg := celrt.Collapse(v2)
-	if err := budget.CallText("split", arg, "a", int64(3)); err != nil {
-		return "", false, err
-	}
-	arg2 := celrt.SplitN(arg, "a", int64(3))
-	if err := budget.Call("join", arg2, "|"); err != nil {
-		return "", false, err
-	}
-	return celrt.JoinSep(arg2, "|"), true, nil
-}
-
-// TierR146 returns the tier of a call to "r146", documented with PreviewR146:
-//
-//	tier = (((input.d + input.d) <= (input.d + input.d)) && (collapse(input.t) in ["a", "b"].map(v1, input.s))) ? "read" : "write"
-func TierR146(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	steps := 0
-	var budget celrt.Budget
-	v1, failure := func() (bool, error) {
-		d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return false, err
-		}
-		d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return false, err
-		}
-		if err := budget.Call("_+_", d, d2); err != nil {
-			return false, err
-		}
-		d3, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return false, err
-		}
-		d4, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return false, err
-		}
-		if err := budget.Call("_+_", d3, d4); err != nil {
-			return false, err
-		}
-		ok, err := celrt.LessEqual(d+d2, d3+d4)
-		if err != nil {
-			return false, err
-		}
-		return ok, nil
-	}()
-	ok2, failure2 := v1, failure
-	if failure != nil || ok2 {
-		v2, failure3 := func() (bool, error) {
-			t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			if err := budget.CallText("collapse", t); err != nil {
-				return false, budget.Failure(err)
-			}
-			items := []string{"a", "b"}
-			list := make([]string, 0, len(items))
-			for range items {
-				if steps++; steps > celrt.MaxSteps {
-					return false, budget.Failure(celrt.ErrSteps)
-				}
-				s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				if err := budget.Charge("_+_", 16); err != nil {
-					return false, budget.Failure(err)
-				}
-				list = append(list, s)
-			}
-			return slices.Contains(list, celrt.Collapse(t)), nil
-		}()
-		ok2, failure2 = celrt.And(v1, failure, v2, failure3)
-	}
-	if failure2 != nil {
-		return runtime.TierUnknown, budget.Failure(failure2)
-	}
-	var v3 string
-	if ok2 {
-		v3 = "read"
-	} else {
-		v3 = "write"
-	}
-	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, budget.Failure(err)
-	}
-	return celrt.Tier(v3)
-}
-
-// formatterR146 registers the functions of "r146".
-var formatterR146 = &slots{
-	preview: PreviewR146,
-	tierOf:  TierR146,
-	fields: runtime.InputFields{Read: [][]string{
-		{"b"},
-		{"d"},
-		{"m"},
-		{"meta"},
-		{"n"},
-		{"nums"},
-		{"s"},
-		{"t"},
-		{"tags"},
-	}},
-}
-
-// PreviewR147 formats calls to "r147".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r147":
-//
-//	preview = baseName(numberText((("x,y").matches("[0-9]+") ? (input.b ? 1e300 : input.d) : (input.b ? input.d : input.d))))
-func PreviewR147(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	var budget celrt.Budget
-	matched, err := patternR147_1.MatchString("x,y")
-	if err != nil {
-		return "", false, err
-	}
-	var v1 float64
-	if matched {
-		b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
-		if err != nil {
-			return "", false, err
-		}
-		var v2 float64
-		if b {
-			v2 = 1e+300
-		} else {
-			d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return "", false, err
-			}
-			v2 = d
-		}
-		v1 = v2
-	} else {
-		b2, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
-		if err != nil {
-			return "", false, err
-		}
-		var v3 float64
-		if b2 {
-			d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return "", false, err
-			}
-			v3 = d2
-		} else {
-			d3, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-			if err != nil {
-				return "", false, err
-			}
-			v3 = d3
-		}
-		v1 = v3
-	}
-	if err := budget.CallText("numberText", v1); err != nil {
-		return "", false, err
-	}
-	return celrt.BaseName(celrt.NumberText(v1)), true, nil
-}
-
-// formatterR147 registers the functions of "r147".
-var formatterR147 = &slots{preview: PreviewR147, fields: runtime.InputFields{Read: [][]string{
-	{"b"},
-	{"d"},
-	{"m"},
-	{"meta"},
-	{"n"},
-	{"nums"},
-	{"s"},
-	{"t"},
-	{"tags"},
-}}}
-
-var patternR147_1 = celrt.NewPattern("[0-9]+")
-
-// PreviewR148 formats calls to "r148".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r148":
-//
-//	preview = (!(((has(input.t) ? string(input.t) : "")).indexOf(string(input.?s.orValue(""))) in input.?nums.orValue([]).map(x, int(x)).map(v1,
-//	    int(input.m))) ? promptPath(redact(baseName(string(input.s)))).orValue("none") : ((truncate("a", 0)).substring((has(input.n) ? int(input.n) :
-//	    0))).charAt(int(input.?m.orValue(0))))
-func PreviewR148(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	steps := 0
-	var budget celrt.Budget
-	has, err := celrt.Has(input, "t")
-	if err != nil {
-		return "", false, err
-	}
-	var v1 string
-	if has {
-		t, err := celrt.Select(input, "t")
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("string", t); err != nil {
-			return "", false, err
-		}
-		s, err := celrt.ToString(t)
-		if err != nil {
-			return "", false, err
-		}
-		v1 = s
-	} else {
-		v1 = ""
-	}
-	opt, err := celrt.OptSelect(input, "s")
-	if err != nil {
-		return "", false, err
-	}
-	v2 := opt.Value
-	if !opt.Ok {
-		v2 = ""
-	}
-	if err := budget.CallText("string", v2); err != nil {
-		return "", false, err
-	}
-	s2, err := celrt.ToString(v2)
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.CallText("indexOf", v1, s2); err != nil {
-		return "", false, err
-	}
-	r, err := celrt.IndexOf(v1, s2)
-	if err != nil {
-		return "", false, err
-	}
-	opt2, err := celrt.OptSelect(input, "nums")
-	if err != nil {
-		return "", false, err
-	}
-	v3 := opt2.Value
-	if !opt2.Ok {
-		v3 = []any{}
-	}
-	items, err := celrt.Iterate(v3)
-	if err != nil {
-		return "", false, err
-	}
-	list := make([]int64, 0, items.Len())
-	for i2 := range items.Len() {
-		x := items.At(i2)
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		i, err := celrt.ToInt(x)
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
-		}
-		list = append(list, i)
-	}
-	list2 := make([]int64, 0, len(list))
-	for range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		m, err := celrt.Select(input, "m")
-		if err != nil {
-			return "", false, err
-		}
-		i3, err := celrt.ToInt(m)
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
-		}
-		list2 = append(list2, i3)
-	}
-	var v4 string
-	if !slices.Contains(list2, r) {
-		s3, err := celrt.Select(input, "s")
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("string", s3); err != nil {
-			return "", false, err
-		}
-		s4, err := celrt.ToString(s3)
-		if err != nil {
-			return "", false, err
-		}
-		arg := celrt.BaseName(s4)
-		if err := budget.CallText("redact", arg); err != nil {
-			return "", false, err
-		}
-		opt3 := celrt.PromptPath(celrt.Redact(arg))
-		v5 := opt3.Value
-		if !opt3.Ok {
-			v5 = "none"
-		}
-		v4 = v5
-	} else {
-		if err := budget.CallText("truncate", "a", int64(0)); err != nil {
-			return "", false, err
-		}
-		has2, err := celrt.Has(input, "n")
-		if err != nil {
-			return "", false, err
-		}
-		var v6 int64
-		if has2 {
-			n, err := celrt.Select(input, "n")
-			if err != nil {
-				return "", false, err
-			}
-			i4, err := celrt.ToInt(n)
-			if err != nil {
-				return "", false, err
-			}
-			v6 = i4
-		} else {
-			v6 = int64(0)
-		}
-		arg2 := celrt.Truncate("a", int64(0))
-		if err := budget.CallText("substring", arg2, v6); err != nil {
-			return "", false, err
-		}
-		r2, err := celrt.Substring(arg2, v6)
-		if err != nil {
-			return "", false, err
-		}
-		opt4, err := celrt.OptSelect(input, "m")
-		if err != nil {
-			return "", false, err
-		}
-		v7 := opt4.Value
-		if !opt4.Ok {
-			v7 = int64(0)
-		}
-		i5, err := celrt.ToInt(v7)
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("charAt", r2, i5); err != nil {
-			return "", false, err
-		}
-		r3, err := celrt.CharAt(r2, i5)
-		if err != nil {
-			return "", false, err
-		}
-		v4 = r3
-	}
-	return v4, true, nil
-}
-
-// TierR148 returns the tier of a call to "r148", documented with PreviewR148:
-//
-//	tier = (("%s-%d".format([string(input.?t.orValue("")), (has(input.n) ? int(input.n) : 0)]) == (false ? (has(input.t) ? string(input.t) : "") :
-//	    (has(input.s) ? string(input.s) : ""))) && ({"a": "1", "b": string(input.s)}[?"%"].orValue(string(input.?s.orValue("")))).matches("(?i)h")) ?
-//	    "read" : "write"
-func TierR148(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	var budget celrt.Budget
-	v6, failure := func() (bool, error) {
-		opt, err := celrt.OptSelect(input, "t")
-		if err != nil {
-			return false, err
-		}
-		v1 := opt.Value
-		if !opt.Ok {
-			v1 = ""
-		}
-		if err := budget.CallText("string", v1); err != nil {
-			return false, err
-		}
-		s, err := celrt.ToString(v1)
-		if err != nil {
-			return false, err
-		}
-		has, err := celrt.Has(input, "n")
-		if err != nil {
-			return false, err
-		}
-		var v2 int64
-		if has {
-			n, err := celrt.Select(input, "n")
-			if err != nil {
-				return false, err
-			}
-			i, err := celrt.ToInt(n)
-			if err != nil {
-				return false, err
-			}
-			v2 = i
-		} else {
-			v2 = int64(0)
-		}
-		arg := []any{s, v2}
-		if err := budget.Call("format", "%s-%d", arg); err != nil {
-			return false, err
-		}
-		r, err := celrt.Format("%s-%d", arg)
-		if err != nil {
-			return false, err
-		}
-		var v3 string
-		if false {
-			has2, err := celrt.Has(input, "t")
-			if err != nil {
-				return false, err
-			}
-			var v4 string
-			if has2 {
-				t, err := celrt.Select(input, "t")
-				if err != nil {
-					return false, err
-				}
-				if err := budget.CallText("string", t); err != nil {
-					return false, err
-				}
-				s2, err := celrt.ToString(t)
-				if err != nil {
-					return false, err
-				}
-				v4 = s2
-			} else {
-				v4 = ""
-			}
-			v3 = v4
-		} else {
-			has3, err := celrt.Has(input, "s")
-			if err != nil {
-				return false, err
-			}
-			var v5 string
-			if has3 {
-				s3, err := celrt.Select(input, "s")
-				if err != nil {
-					return false, err
-				}
-				if err := budget.CallText("string", s3); err != nil {
-					return false, err
-				}
-				s4, err := celrt.ToString(s3)
-				if err != nil {
-					return false, err
-				}
-				v5 = s4
-			} else {
-				v5 = ""
-			}
-			v3 = v5
-		}
-		return r == v3, nil
-	}()
-	ok, failure2 := v6, failure
-	if failure != nil || ok {
-		v10, failure3 := func() (bool, error) {
-			v7 := "1"
-			s5, err := celrt.Select(input, "s")
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			if err := budget.CallText("string", s5); err != nil {
-				return false, budget.Failure(err)
-			}
-			s6, err := celrt.ToString(s5)
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			m, err := celrt.NewMap([]any{"a", "b"}, []any{v7, s6})
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			opt2, err := celrt.OptIndex(m, "%")
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			x, err := func(v any) (celrt.Optional[string], error) {
-				return celrt.AsOptional(v, celrt.AsString)
-			}(opt2)
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			v8 := x.Value
-			if !x.Ok {
-				opt3, err := celrt.OptSelect(input, "s")
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				v9 := opt3.Value
-				if !opt3.Ok {
-					v9 = ""
-				}
-				if err := budget.CallText("string", v9); err != nil {
-					return false, budget.Failure(err)
-				}
-				s7, err := celrt.ToString(v9)
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				v8 = s7
-			}
-			matched, err := patternR148_1.MatchString(v8)
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			return matched, nil
-		}()
-		ok, failure2 = celrt.And(v6, failure, v10, failure3)
-	}
-	if failure2 != nil {
-		return runtime.TierUnknown, budget.Failure(failure2)
-	}
-	var v11 string
-	if ok {
-		v11 = "read"
-	} else {
-		v11 = "write"
-	}
-	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, budget.Failure(err)
-	}
-	return celrt.Tier(v11)
-}
-
-// RowR148 renders the row of a call to "r148", documented with PreviewR148:
-//
-//	row = [1, 2, 3].map(x, string(x)).map(v2, v2)[int(input.m)]
-func RowR148(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	steps := 0
-	var budget celrt.Budget
-	items := []int64{int64(1), int64(2), int64(3)}
-	list := make([]string, 0, len(items))
-	for _, x := range items {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		elem := strconv.FormatInt(x, 10)
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
-		}
-		list = append(list, elem)
-	}
-	list2 := make([]string, 0, len(list))
-	for _, v2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return "", false, celrt.ErrSteps
-		}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return "", false, err
-		}
-		list2 = append(list2, v2)
-	}
-	m, err := celrt.Select(input, "m")
-	if err != nil {
-		return "", false, err
-	}
-	i, err := celrt.ToInt(m)
-	if err != nil {
-		return "", false, err
-	}
-	elem2, err := celrt.IndexList(list2, i)
-	if err != nil {
-		return "", false, err
-	}
-	return elem2, true, nil
-}
-
-// formatterR148 registers the functions of "r148".
-var formatterR148 = &slots{
-	preview:      PreviewR148,
-	tierOf:       TierR148,
-	row:          RowR148,
-	presentation: runtime.Presentation{},
-	fields: runtime.InputFields{Read: [][]string{
-		{"m"},
-		{"n"},
-		{"nums"},
-		{"s"},
-		{"t"},
-	}},
-}
-
-var patternR148_1 = celrt.NewPattern("(?i)h")
-
-// letsR149 holds the lets of "r149", which each of its functions computes first.
-type letsR149 struct {
-	l1 string
-}
-
-// letsR149Of computes the lets of "r149" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR149Of(input *value.Object, tool string, limits runtime.Limits) (letsR149, celrt.Budget, int, error) {
-	var budget celrt.Budget
-	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	var v1 int64
-	if n < m {
-		m2, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-		if err != nil {
-			return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		n2, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-		if err != nil {
-			return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		rest, err := celrt.ModInt(m2, n2)
-		if err != nil {
-			return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = rest
-	} else {
-		t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-		if err != nil {
-			return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v1 = celrt.Lines(t)
-	}
-	if err := budget.CallText("plural", v1, "item", "items"); err != nil {
-		return letsR149{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	l1 := celrt.Plural(v1, "item", "items")
-	return letsR149{
-		l1: l1,
-	}, budget, 0, nil
-}
-
-// PreviewR149 formats calls to "r149".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r149":
-//
-//	l1 = plural(((input.n < input.m) ? (input.m % input.n) : lines(input.t)), "item", "items")
-//	l2 = nonEmpty(l1).orValue(input.s)
-//	preview = shortcut({input.s: l1}[?input.t].orValue("")) + ((["a", "b"][input.n]).lowerAscii()).charAt(input.n)
-func PreviewR149(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR149Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	v1 := lets.l1
-	m, err := celrt.NewMap([]any{s}, []any{v1})
-	if err != nil {
-		return "", false, err
-	}
-	t, err := celrt.FieldOf(input, "t", "", celrt.InputString)
-	if err != nil {
-		return "", false, err
-	}
-	opt, err := celrt.OptIndex(m, t)
-	if err != nil {
-		return "", false, err
-	}
-	x, err := func(v any) (celrt.Optional[string], error) {
-		return celrt.AsOptional(v, celrt.AsString)
-	}(opt)
-	if err != nil {
-		return "", false, err
-	}
-	v2 := x.Value
-	if !x.Ok {
-		v2 = ""
-	}
-	if err := budget.CallText("shortcut", v2); err != nil {
-		return "", false, err
-	}
-	n, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-	if err != nil {
-		return "", false, err
-	}
-	elem, err := celrt.IndexList([]string{"a", "b"}, n)
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.CallText("lowerAscii", elem); err != nil {
-		return "", false, err
-	}
-	n2, err := celrt.FieldOf(input, "n", int64(0), celrt.InputInt)
-	if err != nil {
-		return "", false, err
-	}
-	arg := celrt.LowerASCII(elem)
-	if err := budget.CallText("charAt", arg, n2); err != nil {
-		return "", false, err
-	}
-	r, err := celrt.CharAt(arg, n2)
-	if err != nil {
-		return "", false, err
-	}
-	arg2 := celrt.Shortcut(v2)
-	if err := budget.Charge("_+_", int64(len(arg2)+len(r))); err != nil {
-		return "", false, err
-	}
-	return arg2 + r, true, nil
-}
-
-// RowR149 renders the row of a call to "r149", documented with PreviewR149:
-//
-//	row = string(((input.d <= 0.5) && !has(input.s)))
-func RowR149(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	v1, failure := func() (bool, error) {
-		d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return false, err
-		}
-		ok, err := celrt.LessEqual(d, 0.5)
-		if err != nil {
-			return false, err
-		}
-		return ok, nil
-	}()
-	ok2, failure2 := v1, failure
-	if failure != nil || ok2 {
-		ok2, failure2 = celrt.And(v1, failure, !celrt.FieldSet(input, "s"), nil)
-	}
-	if failure2 != nil {
-		return "", false, failure2
-	}
-	return strconv.FormatBool(ok2), true, nil
-}
-
-// ResultR149 summarizes the result of a call to "r149", documented with PreviewR149:
-//
-//	result = ((l1).trim()).charAt(input.m)
-func ResultR149(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	lets, budget, _, err := letsR149Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
-	m, err := celrt.FieldOf(input, "m", int64(0), celrt.InputInt)
-	if err != nil {
-		return "", false, err
-	}
-	arg := celrt.Trim(lets.l1)
-	if err := budget.CallText("charAt", arg, m); err != nil {
-		return "", false, err
-	}
-	r, err := celrt.CharAt(arg, m)
-	if err != nil {
-		return "", false, err
-	}
-	return r, true, nil
-}
-
-// formatterR149 registers the functions of "r149".
-var formatterR149 = &slots{
-	preview:      PreviewR149,
-	row:          RowR149,
-	result:       ResultR149,
-	presentation: runtime.Presentation{},
-	fields: runtime.InputFields{Read: [][]string{
-		{"b"},
-		{"d"},
-		{"m"},
-		{"meta"},
-		{"n"},
-		{"nums"},
-		{"s"},
-		{"t"},
-		{"tags"},
-	}},
-}
-
-// letsR150 holds the lets of "r150", which each of its functions computes first.
-type letsR150 struct {
-	l1 int64
-}
-
-// letsR150Of computes the lets of "r150" in order, and returns the budget and the
-// comprehension steps they took, which the function that reads them goes on with.
-func letsR150Of(input *value.Object, tool string, limits runtime.Limits) (letsR150, celrt.Budget, int, error) {
-	meta, err := celrt.FieldOf(input, "meta", any(celrt.EmptyMap()), celrt.InputMap(celrt.InputString))
-	if err != nil {
-		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	opt, err := celrt.OptIndex(meta, "")
-	if err != nil {
-		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	x, err := func(v any) (celrt.Optional[string], error) {
-		return celrt.AsOptional(v, celrt.AsString)
-	}(opt)
-	if err != nil {
-		return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-	}
-	v1 := x.Value
-	if !x.Ok {
-		v1 = "%"
-	}
-	opt2 := celrt.NonEmpty(v1)
-	v2 := opt2.Value
-	if !opt2.Ok {
-		s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-		if err != nil {
-			return letsR150{}, celrt.Budget{}, 0, celrt.InLet("l1", err)
-		}
-		v2 = s
-	}
-	l1 := celrt.StringSize(v2)
-	return letsR150{
-		l1: l1,
-	}, celrt.Budget{}, 0, nil
-}
-
-// PreviewR150 formats calls to "r150".
-//
-// Defined in random.yaml, registered with owner "random.yaml#r150":
-//
-//	l1 = size(nonEmpty(input.meta[?""].orValue("%")).orValue(input.s))
-//	l2 = l1
-//	preview = "%s-%d".format([string(((2.0 + input.d) * (input.b ? input.d : 2.0))), l1])
-func PreviewR150(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, _, err := letsR150Of(input, tool, limits)
-	if err != nil {
-		return "", false, err
-	}
-	d, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-	if err != nil {
-		return "", false, err
-	}
-	if err := budget.Call("_+_", 2.0, d); err != nil {
-		return "", false, err
-	}
-	b, err := celrt.FieldOf(input, "b", false, celrt.InputBool)
-	if err != nil {
-		return "", false, err
-	}
-	var v1 float64
-	if b {
-		d2, err := celrt.FieldOf(input, "d", 0.0, celrt.InputDouble)
-		if err != nil {
-			return "", false, err
-		}
-		v1 = d2
-	} else {
-		v1 = 2.0
-	}
-	v2 := []any{celrt.DoubleToString((2.0 + d) * v1), lets.l1}
-	if err := budget.Call("format", "%s-%d", v2); err != nil {
-		return "", false, err
-	}
-	r, err := celrt.Format("%s-%d", v2)
-	if err != nil {
-		return "", false, err
-	}
-	return r, true, nil
-}
-
-// TierR150 returns the tier of a call to "r150", documented with PreviewR150:
-//
-//	tier = {input.s: json(input)}.exists(v1, v2, ((0 - 0) < l1)) ? "read" : "write"
-func TierR150(input *value.Object, tool string, limits runtime.Limits) (runtime.Tier, error) {
-	lets, budget, steps, err := letsR150Of(input, tool, limits)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	found := false
-	var failure error
-	s, err := celrt.FieldOf(input, "s", "", celrt.InputString)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	text, err := budget.JSON(input)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	m, err := celrt.NewMap([]any{s}, []any{text})
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	keys, values, err := celrt.Entries(m)
-	if err != nil {
-		return runtime.TierUnknown, err
-	}
-	for i, v1 := range keys {
-		if steps++; steps > celrt.MaxSteps {
-			return runtime.TierUnknown, celrt.ErrSteps
-		}
-		x, err := celrt.AsString(v1)
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		x2, err := celrt.AsString(values[i])
-		if err != nil {
-			return runtime.TierUnknown, err
-		}
-		_ = x
-		_ = x2
-		v2, failure2 := func() (bool, error) {
-			diff, err := celrt.SubInt(int64(0), int64(0))
-			if err != nil {
-				return false, err
-			}
-			return diff < lets.l1, nil
-		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
-			}
-			continue
-		}
-		found = v2
-		if found {
-			break
-		}
-	}
-	if !found && failure != nil {
-		return runtime.TierUnknown, budget.Failure(failure)
-	}
-	var v3 string
-	if found {
-		v3 = "read"
-	} else {
-		v3 = "write"
-	}
-	if err := budget.Err(); err != nil {
-		return runtime.TierUnknown, budget.Failure(err)
-	}
-	return celrt.Tier(v3)
-}
-
 // formatterR150 registers the functions of "r150".
 var formatterR150 = &slots{
-	preview: PreviewR150,
-	tierOf:  TierR150,
+	preview:      PreviewR150,
+	result:       ResultR150,
+	presentation: runtime.Presentation{},
 	fields: runtime.InputFields{Read: [][]string{
 		{"b"},
 		{"d"},
@@ -20224,8 +19779,8 @@ var formatterR150 = &slots{
 // parses and checks nothing.
 var catalog = celfmt.NewGeneratedCatalog(EnvVersion, []celfmt.GeneratedEntry{
 	{
-		Tool:  "r79",
-		Owner: "random.yaml#r79",
+		Tool:  "r83",
+		Owner: "random.yaml#r83",
 		Preview: celfmt.GeneratedExpr{
 			Source: "string(parseJSON(((baseName(string(input.?t.orValue(\"\"))) == nonEmpty(string(input.?t.orValue(\"" +
 				"\"))).orValue(\"%\")) ? sqlKinds(string(input.?nums.orValue([]).map(x, int(x)).size())).join(\",\"" +
