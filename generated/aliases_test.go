@@ -102,6 +102,20 @@ var toolUses = map[string][]toolUse{
 			input: `{"file_path": "/repo/scripts/backfill.sql", "content": "UPDATE invoices SET due_at = NULL;\n"}`,
 			shows: []string{"/repo/scripts/backfill.sql"}},
 	},
+	"replace_in_file": {
+		{agent: "Cline", schema: "cline/cline src/core/prompts (replace_in_file)",
+			input: `{"path": "src/server.ts", "diff": "------- SEARCH\napp.use(rateLimit({ max: 100 }));\n=======\n+++++++ REPLACE"}`,
+			shows: []string{"src/server.ts", "replaces 1 line with 0 lines", "rateLimit"}},
+		{agent: "Cline (a diff longer than the lines read)", schema: "cline/cline src/core/prompts (replace_in_file)",
+			input: `{"path": "src/big.ts", "diff": "------- SEARCH\na\n=======\nb\n+++++++ REPLACE\n` +
+				strings.Repeat(`x\n`, 1000) + `------- SEARCH\nrequireAdmin(req)\n=======\ntrue\n+++++++ REPLACE"}`,
+			shows: []string{"src/big.ts", "lines after the 1000th not read"}},
+	},
+	"apply_diff": {
+		{agent: "Roo Code", schema: "RooCodeInc/Roo-Code src/core/prompts/tools/native-tools/apply_diff.ts",
+			input: `{"path": "src/auth.ts", "diff": "<<<<<<< SEARCH\n:start_line:40\n-------\nrequireAdmin(req)\n=======\ntrue\n>>>>>>> REPLACE"}`,
+			shows: []string{"src/auth.ts", "replaces 1 line with 1 line", "requireAdmin(req)"}},
+	},
 	"edit": {
 		{agent: "pi", schema: "badlogic/pi-mono packages/coding-agent/src/core/tools/edit.ts",
 			input: `{"path": "src/auth.ts", "edits": [{"oldText": "requireAdmin(req)", "newText": "true"}]}`,

@@ -37,6 +37,8 @@ func Entries() []runtime.Entry {
 		{Key: "edit", Owner: "formatters.yaml#edit", Formatter: formatterEdit},
 		{Key: "Edit", Owner: "formatters.yaml#edit", Formatter: formatterEdit, AliasOf: "edit"},
 		{Key: "replace", Owner: "formatters.yaml#edit", Formatter: formatterEdit, AliasOf: "edit"},
+		{Key: "replace_in_file", Owner: "formatters.yaml#replace_in_file", Formatter: formatterReplaceInFile},
+		{Key: "apply_diff", Owner: "formatters.yaml#replace_in_file", Formatter: formatterReplaceInFile, AliasOf: "replace_in_file"},
 		{Key: "find", Owner: "formatters.yaml#find", Formatter: formatterFind},
 		{Key: "Glob", Owner: "formatters.yaml#find", Formatter: formatterFind, AliasOf: "find"},
 		{Key: "glob", Owner: "formatters.yaml#find", Formatter: formatterFind, AliasOf: "find"},
@@ -3065,6 +3067,587 @@ var formatterEdit = &slots{
 		{"start_line"},
 		{"text"},
 	}},
+}
+
+// letsReplaceInFile holds the lets of "replace_in_file", which each of its functions computes first.
+type letsReplaceInFile struct {
+	lineList     []string
+	crowded      bool
+	kinds        string
+	blocks       int64
+	afterSearch  string
+	divider      int64
+	searched     string
+	searchLines  int64
+	replaceLines int64
+	start        int64
+	searchText   string
+	replaceText  string
+}
+
+// letsReplaceInFileOf computes the lets of "replace_in_file" in order, and returns the budget and the
+// comprehension steps they took, which the function that reads them goes on with.
+func letsReplaceInFileOf(input *value.Object, tool string, limits runtime.Limits) (letsReplaceInFile, celrt.Budget, int, error) {
+	steps := 0
+	var budget celrt.Budget
+	v1 := celrt.TypeOf(celrt.Field(input, "diff")) == celrt.StringType
+	var v2 string
+	if v1 {
+		arg := celrt.Field(input, "diff")
+		if err := budget.CallText("string", arg); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("lineList", err)
+		}
+		s, err := celrt.ToString(arg)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("lineList", err)
+		}
+		v2 = s
+	} else {
+		v2 = ""
+	}
+	if err := budget.CallText("split", v2, "\n", int64(1001)); err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("lineList", err)
+	}
+	lineList := celrt.SplitN(v2, "\n", int64(1001))
+	crowded := int64(len(lineList)) > int64(1000)
+	list := make([]string, 0, len(lineList))
+	for _, l := range lineList {
+		if steps++; steps > celrt.MaxSteps {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("kinds", celrt.ErrSteps)
+		}
+		t := celrt.Trim(l)
+		dashesOf := func() (string, error) {
+			if err := budget.CallText("replace", t, "-", ""); err != nil {
+				return "", err
+			}
+			return celrt.Replace(t, "-", ""), nil
+		}
+		var dashesLazy celrt.Lazy[string]
+		ok := celrt.StringSize(t) >= int64(10)
+		if ok {
+			v4, failure := func() (bool, error) {
+				dashes2, err := dashesLazy.Get(dashesOf)
+				if err != nil {
+					return false, err
+				}
+				v3 := slices.Contains([]string{" SEARCH", " SEARCH>"}, dashes2)
+				return v3, nil
+			}()
+			ok2, failure2 := v4, failure
+			if failure != nil || !ok2 {
+				v6, failure3 := func() (bool, error) {
+					if err := budget.CallText("replace", t, "<", ""); err != nil {
+						return false, budget.Failure(err)
+					}
+					v5 := slices.Contains([]string{" SEARCH", " SEARCH>"}, celrt.Replace(t, "<", ""))
+					return v5, nil
+				}()
+				ok2, failure2 = celrt.Or(v4, failure, v6, failure3)
+			}
+			if failure2 != nil {
+				return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("kinds", budget.Failure(failure2))
+			}
+			ok = ok2
+		}
+		var v7 string
+		if ok {
+			v7 = "S"
+		} else {
+			ok3 := celrt.StringSize(t) >= int64(3)
+			if ok3 {
+				if err := budget.CallText("replace", t, "=", ""); err != nil {
+					return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("kinds", budget.Failure(err))
+				}
+				ok3 = celrt.Replace(t, "=", "") == ""
+			}
+			var v8 string
+			if ok3 {
+				v8 = "D"
+			} else {
+				ok4 := celrt.StringSize(t) >= int64(11)
+				if ok4 {
+					v10, failure4 := func() (bool, error) {
+						if err := budget.CallText("replace", t, "+", ""); err != nil {
+							return false, budget.Failure(err)
+						}
+						v9 := slices.Contains([]string{" REPLACE", " REPLACE>"}, celrt.Replace(t, "+", ""))
+						return v9, nil
+					}()
+					ok5, failure5 := v10, failure4
+					if failure4 != nil || !ok5 {
+						v11, failure6 := func() (bool, error) {
+							if err := budget.CallText("replace", t, ">", ""); err != nil {
+								return false, budget.Failure(err)
+							}
+							return celrt.Replace(t, ">", "") == " REPLACE", nil
+						}()
+						ok5, failure5 = celrt.Or(v10, failure4, v11, failure6)
+					}
+					if failure5 != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("kinds", budget.Failure(failure5))
+					}
+					ok4 = ok5
+				}
+				var v12 string
+				if ok4 {
+					v12 = "R"
+				} else {
+					ok6 := strings.HasPrefix(t, ":start_line:")
+					if !ok6 {
+						ok7 := celrt.StringSize(t) >= int64(3)
+						if ok7 {
+							dashes3, err := dashesLazy.Get(dashesOf)
+							if err != nil {
+								return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("kinds", budget.Failure(err))
+							}
+							ok7 = dashes3 == ""
+						}
+						ok6 = ok7
+					}
+					var v13 string
+					if ok6 {
+						v13 = "M"
+					} else {
+						v13 = "."
+					}
+					v12 = v13
+				}
+				v8 = v12
+			}
+			v7 = v8
+		}
+		if err := budget.Charge("_+_", 16); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("kinds", budget.Failure(err))
+		}
+		list = append(list, v7)
+	}
+	if err := budget.Call("join", list, ""); err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("kinds", budget.Failure(err))
+	}
+	kinds := celrt.JoinSep(list, "")
+	if err := budget.CallText("split", kinds, "S"); err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("blocks", budget.Failure(err))
+	}
+	diff, err := celrt.SubInt(int64(len(celrt.Split(kinds, "S"))), int64(1))
+	if err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("blocks", budget.Failure(err))
+	}
+	blocks := diff
+	var v14 string
+	if blocks == int64(0) {
+		v14 = ""
+	} else {
+		if err := budget.CallText("indexOf", kinds, "S"); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("afterSearch", budget.Failure(err))
+		}
+		r, err := celrt.IndexOf(kinds, "S")
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("afterSearch", budget.Failure(err))
+		}
+		if err := budget.Call("_+_", r, int64(1)); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("afterSearch", budget.Failure(err))
+		}
+		sum, err := celrt.AddInt(r, int64(1))
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("afterSearch", budget.Failure(err))
+		}
+		if err := budget.CallText("substring", kinds, sum); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("afterSearch", budget.Failure(err))
+		}
+		r2, err := celrt.Substring(kinds, sum)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("afterSearch", budget.Failure(err))
+		}
+		v14 = r2
+	}
+	afterSearch := v14
+	if err := budget.CallText("indexOf", afterSearch, "D"); err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("divider", budget.Failure(err))
+	}
+	r3, err := celrt.IndexOf(afterSearch, "D")
+	if err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("divider", budget.Failure(err))
+	}
+	divider := r3
+	var v15 string
+	if divider < int64(0) {
+		v15 = ""
+	} else {
+		if err := budget.CallText("substring", afterSearch, int64(0), divider); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searched", budget.Failure(err))
+		}
+		r4, err := celrt.SubstringRange(afterSearch, int64(0), divider)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searched", budget.Failure(err))
+		}
+		v15 = r4
+	}
+	searched := v15
+	if err := budget.CallText("split", searched, ".", int64(2)); err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchLines", budget.Failure(err))
+	}
+	elem, err := celrt.IndexList(celrt.SplitN(searched, ".", int64(2)), int64(0))
+	if err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchLines", budget.Failure(err))
+	}
+	diff2, err := celrt.SubInt(celrt.StringSize(searched), celrt.StringSize(elem))
+	if err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchLines", budget.Failure(err))
+	}
+	searchLines := diff2
+	var v16 int64
+	if divider < int64(0) {
+		v16 = int64(-1)
+	} else {
+		if err := budget.Call("_+_", divider, int64(1)); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceLines", budget.Failure(err))
+		}
+		sum2, err := celrt.AddInt(divider, int64(1))
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceLines", budget.Failure(err))
+		}
+		if err := budget.CallText("substring", afterSearch, sum2); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceLines", budget.Failure(err))
+		}
+		r5, err := celrt.Substring(afterSearch, sum2)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceLines", budget.Failure(err))
+		}
+		if err := budget.CallText("indexOf", r5, "R"); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceLines", budget.Failure(err))
+		}
+		r6, err := celrt.IndexOf(r5, "R")
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceLines", budget.Failure(err))
+		}
+		v16 = r6
+	}
+	replaceLines := v16
+	if err := budget.CallText("indexOf", kinds, "S"); err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("start", budget.Failure(err))
+	}
+	r7, err := celrt.IndexOf(kinds, "S")
+	if err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("start", budget.Failure(err))
+	}
+	if err := budget.Call("_+_", r7, int64(1)); err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("start", budget.Failure(err))
+	}
+	sum3, err := celrt.AddInt(r7, int64(1))
+	if err != nil {
+		return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("start", budget.Failure(err))
+	}
+	start := sum3
+	var v17 string
+	if replaceLines < int64(0) {
+		v17 = ""
+	} else {
+		arg2 := celrt.StringSize(searched)
+		if err := budget.Call("_+_", start, arg2); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchText", budget.Failure(err))
+		}
+		sum4, err := celrt.AddInt(start, arg2)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchText", budget.Failure(err))
+		}
+		diff3, err := celrt.SubInt(sum4, searchLines)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchText", budget.Failure(err))
+		}
+		if err := budget.Call("_+_", start, divider); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchText", budget.Failure(err))
+		}
+		sum5, err := celrt.AddInt(start, divider)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchText", budget.Failure(err))
+		}
+		if err := budget.Call("slice", lineList, diff3, sum5); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchText", budget.Failure(err))
+		}
+		slice, err := celrt.Slice(lineList, diff3, sum5)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchText", budget.Failure(err))
+		}
+		if err := budget.Call("join", slice, "\n"); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchText", budget.Failure(err))
+		}
+		quotient, err := celrt.DivInt(int64(limits.Preview), int64(4))
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("searchText", budget.Failure(err))
+		}
+		v18 := celrt.OneLine(celrt.JoinSep(slice, "\n"), quotient)
+		v19 := v18.Value
+		if !v18.Ok {
+			v19 = ""
+		}
+		v17 = v19
+	}
+	searchText := v17
+	var v20 string
+	if replaceLines < int64(0) {
+		v20 = ""
+	} else {
+		if err := budget.Call("_+_", start, divider); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		sum6, err := celrt.AddInt(start, divider)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		if err := budget.Call("_+_", sum6, int64(1)); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		sum7, err := celrt.AddInt(sum6, int64(1))
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		if err := budget.Call("_+_", start, divider); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		sum8, err := celrt.AddInt(start, divider)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		if err := budget.Call("_+_", sum8, int64(1)); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		sum9, err := celrt.AddInt(sum8, int64(1))
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		if err := budget.Call("_+_", sum9, replaceLines); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		sum10, err := celrt.AddInt(sum9, replaceLines)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		if err := budget.Call("slice", lineList, sum7, sum10); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		slice2, err := celrt.Slice(lineList, sum7, sum10)
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		if err := budget.Call("join", slice2, "\n"); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		quotient2, err := celrt.DivInt(int64(limits.Preview), int64(4))
+		if err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("replaceText", budget.Failure(err))
+		}
+		v21 := celrt.OneLine(celrt.JoinSep(slice2, "\n"), quotient2)
+		v22 := v21.Value
+		if !v21.Ok {
+			v22 = ""
+		}
+		v20 = v22
+	}
+	replaceText := v20
+	return letsReplaceInFile{
+		lineList:     lineList,
+		crowded:      crowded,
+		kinds:        kinds,
+		blocks:       blocks,
+		afterSearch:  afterSearch,
+		divider:      divider,
+		searched:     searched,
+		searchLines:  searchLines,
+		replaceLines: replaceLines,
+		start:        start,
+		searchText:   searchText,
+		replaceText:  replaceText,
+	}, budget, steps, nil
+}
+
+// PreviewReplaceInFile formats calls to "replace_in_file".
+//
+// Also registered as "apply_diff".
+//
+// Cline replace_in_file (cline/cline src/core/prompts, its diff read by
+// src/core/assistant-message/diff.ts) and Roo Code apply_diff
+// (RooCodeInc/Roo-Code src/core/prompts/tools/native-tools/apply_diff.ts):
+// the path, how many SEARCH/REPLACE blocks the diff holds, how many lines
+// the first one replaces with how many, and its text on one line (each
+// side cut at a quarter of the preview limit). A marker line is counted as
+// Cline's parser reads one, trimmed: three or more "-" or "<" and "
+// SEARCH", a line of three or more "=", three or more "+" or ">" and "
+// REPLACE", each with an optional ">" at the end; a spelling with the
+// characters in another order counts too, so that no block the tool
+// applies goes uncounted. Roo Code's ":start_line:" and "-------" lines
+// after a SEARCH marker are not lines replaced. An empty SEARCH section
+// replaces the whole file (or creates it), which the preview says. The
+// first 1000 lines are read, and the preview says when there are more.
+//
+// Defined in formatters.yaml, registered with owner "formatters.yaml#replace_in_file":
+//
+//	lineList = (type(input.diff) == string ? string(input.diff) : "").split("\n", 1001)
+//	crowded = lineList.size() > 1000
+//	kinds = lineList.map(l, cel.bind(t, l.trim(), cel.bind(dashes, t.replace("-", ""),
+//	  t.size() >= 10 && (dashes in [" SEARCH", " SEARCH>"] || t.replace("<", "") in [" SEARCH", " SEARCH>"]) ? "S"
+//	  : t.size() >= 3 && t.replace("=", "") == "" ? "D"
+//	  : t.size() >= 11 && (t.replace("+", "") in [" REPLACE", " REPLACE>"] || t.replace(">", "") == " REPLACE") ? "R"
+//	  : t.startsWith(":start_line:") || t.size() >= 3 && dashes == "" ? "M"
+//	  : "."))).join("")
+//	blocks = kinds.split("S").size() - 1
+//	afterSearch = blocks == 0 ? "" : kinds.substring(kinds.indexOf("S") + 1)
+//	divider = afterSearch.indexOf("D")
+//	searched = divider < 0 ? "" : afterSearch.substring(0, divider)
+//	searchLines = searched.size() - searched.split(".", 2)[0].size()
+//	replaceLines = divider < 0 ? -1 : afterSearch.substring(divider + 1).indexOf("R")
+//	start = kinds.indexOf("S") + 1
+//	searchText = replaceLines < 0 ? ""
+//	  : oneLine(lineList.slice(start + searched.size() - searchLines, start + divider).join("\n"), limits.preview / 4).orValue("")
+//	replaceText = replaceLines < 0 ? ""
+//	  : oneLine(lineList.slice(start + divider + 1, start + divider + 1 + replaceLines).join("\n"), limits.preview / 4).orValue("")
+//	preview = (nonEmpty(input.path).hasValue() ? "for '" + nonEmpty(input.path).value() + "' " : "")
+//	  + (blocks == 0 ? "(no SEARCH/REPLACE block" : "(" + plural(blocks, "replacement", "replacements") + ": block #1 "
+//	      + (replaceLines < 0 ? "is not closed"
+//	        : searchLines == 0 ? "replaces the whole file with " + plural(replaceLines, "line", "lines") + ": \"" + replaceText + "\""
+//	        : "replaces " + plural(searchLines, "line", "lines") + " with " + plural(replaceLines, "line", "lines")
+//	          + ": \"" + searchText + "\" → \"" + replaceText + "\"")
+//	      + (blocks > 1 ? ", plus " + plural(blocks - 1, "additional block", "additional blocks") : ""))
+//	  + (crowded ? ", lines after the 1000th not read)" : ")")
+func PreviewReplaceInFile(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
+	lets, budget, _, err := letsReplaceInFileOf(input, tool, limits)
+	if err != nil {
+		return "", false, err
+	}
+	var v1 string
+	if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
+		v2, err := celrt.NonEmpty(celrt.Field(input, "path")).Get()
+		if err != nil {
+			return "", false, err
+		}
+		if err := budget.ChargeEach("_+_", int64(5+len(v2)), int64(5+len(v2)+2)); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		v1 = "for '" + v2 + "' "
+	} else {
+		v1 = ""
+	}
+	var v3 string
+	if lets.blocks == int64(0) {
+		v3 = "(no SEARCH/REPLACE block"
+	} else {
+		arg := lets.blocks
+		if err := budget.CallText("plural", arg, "replacement", "replacements"); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		arg2 := celrt.Plural(arg, "replacement", "replacements")
+		if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+11)); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		var v4 string
+		if lets.replaceLines < int64(0) {
+			v4 = "is not closed"
+		} else {
+			var v5 string
+			if lets.searchLines == int64(0) {
+				arg3 := lets.replaceLines
+				if err := budget.CallText("plural", arg3, "line", "lines"); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				arg4 := celrt.Plural(arg3, "line", "lines")
+				if err := budget.ChargeEach("_+_", int64(29+len(arg4)), int64(29+len(arg4)+3)); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				arg5 := lets.replaceText
+				if err := budget.Charge("_+_", int64(29+len(arg4)+3+len(arg5))); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				size := 29 + len(arg4) + 3 + len(arg5) + 1
+				if err := budget.Charge("_+_", int64(size)); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				v5 = "replaces the whole file with " + arg4 + ": \"" + arg5 + "\""
+			} else {
+				arg6 := lets.searchLines
+				if err := budget.CallText("plural", arg6, "line", "lines"); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				arg7 := celrt.Plural(arg6, "line", "lines")
+				if err := budget.ChargeEach("_+_", int64(9+len(arg7)), int64(9+len(arg7)+6)); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				arg8 := lets.replaceLines
+				if err := budget.CallText("plural", arg8, "line", "lines"); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				arg9 := celrt.Plural(arg8, "line", "lines")
+				if err := budget.Charge("_+_", int64(9+len(arg7)+6+len(arg9))); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				size2 := 9 + len(arg7) + 6 + len(arg9) + 3
+				if err := budget.Charge("_+_", int64(size2)); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				arg10 := lets.searchText
+				if err := budget.ChargeEach("_+_", int64(size2+len(arg10)), int64(size2+len(arg10)+7)); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				arg11 := lets.replaceText
+				if err := budget.Charge("_+_", int64(size2+len(arg10)+7+len(arg11))); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				size3 := size2 + len(arg10) + 7 + len(arg11) + 1
+				if err := budget.Charge("_+_", int64(size3)); err != nil {
+					return "", false, budget.Failure(err)
+				}
+				v5 = "replaces " + arg7 + " with " + arg9 + ": \"" + arg10 + "\" → \"" + arg11 + "\""
+			}
+			v4 = v5
+		}
+		if err := budget.Charge("_+_", int64(1+len(arg2)+11+len(v4))); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		var v6 string
+		if lets.blocks > int64(1) {
+			diff, err := celrt.SubInt(lets.blocks, int64(1))
+			if err != nil {
+				return "", false, budget.Failure(err)
+			}
+			if err := budget.CallText("plural", diff, "additional block", "additional blocks"); err != nil {
+				return "", false, budget.Failure(err)
+			}
+			v7 := celrt.Plural(diff, "additional block", "additional blocks")
+			if err := budget.Charge("_+_", int64(7+len(v7))); err != nil {
+				return "", false, budget.Failure(err)
+			}
+			v6 = ", plus " + v7
+		} else {
+			v6 = ""
+		}
+		size4 := 1 + len(arg2) + 11 + len(v4) + len(v6)
+		if err := budget.Charge("_+_", int64(size4)); err != nil {
+			return "", false, budget.Failure(err)
+		}
+		v3 = "(" + arg2 + ": block #1 " + v4 + v6
+	}
+	if err := budget.Charge("_+_", int64(len(v1)+len(v3))); err != nil {
+		return "", false, budget.Failure(err)
+	}
+	var v8 string
+	if lets.crowded {
+		v8 = ", lines after the 1000th not read)"
+	} else {
+		v8 = ")"
+	}
+	if err := budget.Charge("_+_", int64(len(v1)+len(v3)+len(v8))); err != nil {
+		return "", false, budget.Failure(err)
+	}
+	if err := budget.Err(); err != nil {
+		return "", false, budget.Failure(err)
+	}
+	return v1 + v3 + v8, true, nil
+}
+
+// formatterReplaceInFile registers the functions of "replace_in_file".
+var formatterReplaceInFile = &slots{
+	preview:      PreviewReplaceInFile,
+	tier:         runtime.TierWrite,
+	presentation: runtime.Presentation{Category: "file", NerdIcon: "\uf044", PlainIcon: "📝"},
+	fields:       runtime.InputFields{Read: [][]string{{"diff"}, {"path"}}},
 }
 
 // letsFind holds the lets of "find", which each of its functions computes first.

@@ -29,6 +29,10 @@ var agentSchemas = map[string]map[string][]string{
 		"filepath":  {"continue-cli Write"},
 		"content":   {"pi write", "oh-my-pi write", "claude-code Write", "gemini-cli write_file", "qwen-code write_file", "opencode write", "continue-cli Write"},
 	},
+	"replace_in_file": {
+		"path": {"cline replace_in_file", "roo-code apply_diff"},
+		"diff": {"cline replace_in_file", "roo-code apply_diff"},
+	},
 	"edit": {
 		"path":                  {"pi edit", "oh-my-pi edit"},
 		"file_path":             {"claude-code Edit", "gemini-cli replace", "qwen-code edit"},
