@@ -106,6 +106,9 @@ var toolUses = map[string][]toolUse{
 		{agent: "Cline", schema: "cline/cline src/core/prompts (replace_in_file)",
 			input: `{"path": "src/server.ts", "diff": "------- SEARCH\napp.use(rateLimit({ max: 100 }));\n=======\n+++++++ REPLACE"}`,
 			shows: []string{"src/server.ts", "replaces 1 line with 0 lines", "rateLimit"}},
+		{agent: "Cline (a harmless block first)", schema: "cline/cline src/core/prompts (replace_in_file)",
+			input: `{"path": "src/auth.ts", "diff": "------- SEARCH\nlog(user)\n=======\nlog(user.id)\n+++++++ REPLACE\n------- SEARCH\nrequireAdmin(req)\n=======\ntrue\n+++++++ REPLACE"}`,
+			shows: []string{"src/auth.ts", "2 replacements", `#2 "requireAdmin(req)" → "true"`}},
 		{agent: "Cline (a diff longer than the lines read)", schema: "cline/cline src/core/prompts (replace_in_file)",
 			input: `{"path": "src/big.ts", "diff": "------- SEARCH\na\n=======\nb\n+++++++ REPLACE\n` +
 				strings.Repeat(`x\n`, 1000) + `------- SEARCH\nrequireAdmin(req)\n=======\ntrue\n+++++++ REPLACE"}`,

@@ -3083,6 +3083,7 @@ type letsReplaceInFile struct {
 	start        int64
 	searchText   string
 	replaceText  string
+	others       []string
 }
 
 // letsReplaceInFileOf computes the lets of "replace_in_file" in order, and returns the budget and the
@@ -3444,6 +3445,186 @@ func letsReplaceInFileOf(input *value.Object, tool string, limits runtime.Limits
 		v20 = v22
 	}
 	replaceText := v20
+	var v23 []string
+	if blocks < int64(2) {
+		v23 = []string{}
+	} else {
+		list2 := make([]string, 0, len(lineList))
+		for i, l2 := range lineList {
+			if steps++; steps > celrt.MaxSteps {
+				return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(celrt.ErrSteps))
+			}
+			kOf := func() (string, error) {
+				arg3 := int64(i)
+				if err := budget.CallText("charAt", kinds, arg3); err != nil {
+					return "", budget.Failure(err)
+				}
+				r8, err := celrt.CharAt(kinds, arg3)
+				if err != nil {
+					return "", budget.Failure(err)
+				}
+				return r8, nil
+			}
+			var kLazy celrt.Lazy[string]
+			k2, err := kLazy.Get(kOf)
+			if err != nil {
+				return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+			}
+			var v24 string
+			if k2 == "S" {
+				v24 = "\x01"
+			} else {
+				k3, err := kLazy.Get(kOf)
+				if err != nil {
+					return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+				}
+				var v25 string
+				if k3 == "D" {
+					v25 = "\x02"
+				} else {
+					k4, err := kLazy.Get(kOf)
+					if err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					var v26 string
+					if k4 == "R" {
+						v26 = "\x03"
+					} else {
+						k5, err := kLazy.Get(kOf)
+						if err != nil {
+							return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+						}
+						var v27 string
+						if k5 == "M" {
+							v27 = ""
+						} else {
+							if err := budget.CallText("replace", l2, "\x01", ""); err != nil {
+								return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+							}
+							arg4 := celrt.Replace(l2, "\x01", "")
+							if err := budget.CallText("replace", arg4, "\x02", ""); err != nil {
+								return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+							}
+							arg5 := celrt.Replace(arg4, "\x02", "")
+							if err := budget.CallText("replace", arg5, "\x03", ""); err != nil {
+								return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+							}
+							v27 = celrt.Replace(arg5, "\x03", "")
+						}
+						v26 = v27
+					}
+					v25 = v26
+				}
+				v24 = v25
+			}
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+			}
+			list2 = append(list2, v24)
+		}
+		if err := budget.Call("join", list2, "\n"); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+		}
+		arg6 := celrt.JoinSep(list2, "\n")
+		if err := budget.CallText("split", arg6, "\x01", int64(1002)); err != nil {
+			return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+		}
+		items := celrt.SplitN(arg6, "\x01", int64(1002))
+		list3 := make([]string, 0, len(items))
+		for i2, b := range items {
+			if steps++; steps > celrt.MaxSteps {
+				return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(celrt.ErrSteps))
+			}
+			ok8 := int64(i2) >= int64(2)
+			if ok8 {
+				ok8 = int64(i2) <= int64(4)
+			}
+			if ok8 {
+				partsOf := func() ([]string, error) {
+					if err := budget.CallText("split", b, "\x02", int64(2)); err != nil {
+						return nil, budget.Failure(err)
+					}
+					return celrt.SplitN(b, "\x02", int64(2)), nil
+				}
+				var partsLazy celrt.Lazy[[]string]
+				arg7 := strconv.FormatInt(int64(i2), 10)
+				if err := budget.Charge("_+_", int64(1+len(arg7))); err != nil {
+					return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+				}
+				parts2, err := partsLazy.Get(partsOf)
+				if err != nil {
+					return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+				}
+				var v28 string
+				if int64(len(parts2)) < int64(2) {
+					v28 = " is not closed"
+				} else {
+					parts3, err := partsLazy.Get(partsOf)
+					if err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					elem2, err := celrt.IndexList(parts3, int64(0))
+					if err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					quotient3, err := celrt.DivInt(int64(limits.Preview), int64(8))
+					if err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					opt := celrt.OneLine(elem2, quotient3)
+					v29 := opt.Value
+					if !opt.Ok {
+						v29 = ""
+					}
+					if err := budget.ChargeEach("_+_", int64(2+len(v29)), int64(2+len(v29)+7)); err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					parts4, err := partsLazy.Get(partsOf)
+					if err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					elem3, err := celrt.IndexList(parts4, int64(1))
+					if err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					if err := budget.CallText("split", elem3, "\x03", int64(2)); err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					elem4, err := celrt.IndexList(celrt.SplitN(elem3, "\x03", int64(2)), int64(0))
+					if err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					quotient4, err := celrt.DivInt(int64(limits.Preview), int64(8))
+					if err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					opt2 := celrt.OneLine(elem4, quotient4)
+					v30 := opt2.Value
+					if !opt2.Ok {
+						v30 = ""
+					}
+					if err := budget.Charge("_+_", int64(2+len(v29)+7+len(v30))); err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					size := 2 + len(v29) + 7 + len(v30) + 1
+					if err := budget.Charge("_+_", int64(size)); err != nil {
+						return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+					}
+					v28 = " \"" + v29 + "\" → \"" + v30 + "\""
+				}
+				if err := budget.Charge("_+_", int64(1+len(arg7)+len(v28))); err != nil {
+					return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+				}
+				elem5 := "#" + arg7 + v28
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsReplaceInFile{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(err))
+				}
+				list3 = append(list3, elem5)
+			}
+		}
+		v23 = list3
+	}
+	others := v23
 	return letsReplaceInFile{
 		lineList:     lineList,
 		crowded:      crowded,
@@ -3457,6 +3638,7 @@ func letsReplaceInFileOf(input *value.Object, tool string, limits runtime.Limits
 		start:        start,
 		searchText:   searchText,
 		replaceText:  replaceText,
+		others:       others,
 	}, budget, steps, nil
 }
 
@@ -3469,7 +3651,8 @@ func letsReplaceInFileOf(input *value.Object, tool string, limits runtime.Limits
 // (RooCodeInc/Roo-Code src/core/prompts/tools/native-tools/apply_diff.ts):
 // the path, how many SEARCH/REPLACE blocks the diff holds, how many lines
 // the first one replaces with how many, and its text on one line (each
-// side cut at a quarter of the preview limit). A marker line is counted as
+// side cut at a quarter of the preview limit), then the text of the next
+// three (each side cut at an eighth of it). A marker line is counted as
 // Cline's parser reads one, trimmed: three or more "-" or "<" and "
 // SEARCH", a line of three or more "=", three or more "+" or ">" and "
 // REPLACE", each with an optional ">" at the end; a spelling with the
@@ -3500,13 +3683,22 @@ func letsReplaceInFileOf(input *value.Object, tool string, limits runtime.Limits
 //	  : oneLine(lineList.slice(start + searched.size() - searchLines, start + divider).join("\n"), limits.preview / 4).orValue("")
 //	replaceText = replaceLines < 0 ? ""
 //	  : oneLine(lineList.slice(start + divider + 1, start + divider + 1 + replaceLines).join("\n"), limits.preview / 4).orValue("")
+//	others = blocks < 2 ? [] : lineList.transformList(i, l, cel.bind(k, kinds.charAt(i),
+//	    k == "S" ? "\u0001" : k == "D" ? "\u0002" : k == "R" ? "\u0003" : k == "M" ? ""
+//	      : l.replace("\u0001", "").replace("\u0002", "").replace("\u0003", "")))
+//	  .join("\n").split("\u0001", 1002)
+//	  .transformList(i, b, i >= 2 && i <= 4, cel.bind(parts, b.split("\u0002", 2),
+//	    "#" + string(i) + (parts.size() < 2 ? " is not closed"
+//	      : " \"" + oneLine(parts[0], limits.preview / 8).orValue("") + "\" → \""
+//	        + oneLine(parts[1].split("\u0003", 2)[0], limits.preview / 8).orValue("") + "\"")))
 //	preview = (nonEmpty(input.path).hasValue() ? "for '" + nonEmpty(input.path).value() + "' " : "")
 //	  + (blocks == 0 ? "(no SEARCH/REPLACE block" : "(" + plural(blocks, "replacement", "replacements") + ": block #1 "
 //	      + (replaceLines < 0 ? "is not closed"
 //	        : searchLines == 0 ? "replaces the whole file with " + plural(replaceLines, "line", "lines") + ": \"" + replaceText + "\""
 //	        : "replaces " + plural(searchLines, "line", "lines") + " with " + plural(replaceLines, "line", "lines")
 //	          + ": \"" + searchText + "\" → \"" + replaceText + "\"")
-//	      + (blocks > 1 ? ", plus " + plural(blocks - 1, "additional block", "additional blocks") : ""))
+//	      + (blocks > 1 ? ", plus " + plural(blocks - 1, "additional block", "additional blocks") + ": "
+//	          + others.join("; ") + (blocks > 4 ? "; …" : "") : ""))
 //	  + (crowded ? ", lines after the 1000th not read)" : ")")
 func PreviewReplaceInFile(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsReplaceInFileOf(input, tool, limits)
@@ -3611,15 +3803,33 @@ func PreviewReplaceInFile(input *value.Object, tool string, limits runtime.Limit
 				return "", false, budget.Failure(err)
 			}
 			v7 := celrt.Plural(diff, "additional block", "additional blocks")
-			if err := budget.Charge("_+_", int64(7+len(v7))); err != nil {
+			if err := budget.ChargeEach("_+_", int64(7+len(v7)), int64(7+len(v7)+2)); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v6 = ", plus " + v7
+			arg12 := lets.others
+			if err := budget.Call("join", arg12, "; "); err != nil {
+				return "", false, budget.Failure(err)
+			}
+			arg13 := celrt.JoinSep(arg12, "; ")
+			if err := budget.Charge("_+_", int64(7+len(v7)+2+len(arg13))); err != nil {
+				return "", false, budget.Failure(err)
+			}
+			var v8 string
+			if lets.blocks > int64(4) {
+				v8 = "; …"
+			} else {
+				v8 = ""
+			}
+			size4 := 7 + len(v7) + 2 + len(arg13) + len(v8)
+			if err := budget.Charge("_+_", int64(size4)); err != nil {
+				return "", false, budget.Failure(err)
+			}
+			v6 = ", plus " + v7 + ": " + arg13 + v8
 		} else {
 			v6 = ""
 		}
-		size4 := 1 + len(arg2) + 11 + len(v4) + len(v6)
-		if err := budget.Charge("_+_", int64(size4)); err != nil {
+		size5 := 1 + len(arg2) + 11 + len(v4) + len(v6)
+		if err := budget.Charge("_+_", int64(size5)); err != nil {
 			return "", false, budget.Failure(err)
 		}
 		v3 = "(" + arg2 + ": block #1 " + v4 + v6
@@ -3627,19 +3837,19 @@ func PreviewReplaceInFile(input *value.Object, tool string, limits runtime.Limit
 	if err := budget.Charge("_+_", int64(len(v1)+len(v3))); err != nil {
 		return "", false, budget.Failure(err)
 	}
-	var v8 string
+	var v9 string
 	if lets.crowded {
-		v8 = ", lines after the 1000th not read)"
+		v9 = ", lines after the 1000th not read)"
 	} else {
-		v8 = ")"
+		v9 = ")"
 	}
-	if err := budget.Charge("_+_", int64(len(v1)+len(v3)+len(v8))); err != nil {
+	if err := budget.Charge("_+_", int64(len(v1)+len(v3)+len(v9))); err != nil {
 		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, budget.Failure(err)
 	}
-	return v1 + v3 + v8, true, nil
+	return v1 + v3 + v9, true, nil
 }
 
 // formatterReplaceInFile registers the functions of "replace_in_file".
