@@ -278,11 +278,12 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 		}
 		out := sat(s, mul(count, repl))
 		if !e.strict && !readsNoVariable(args[2].Expr()) {
-			// The replacement comes from the call (input.s.replace(input.old,
-			// input.new)): what the result may grow to is the input's doing,
+			// The replacement reads a variable (input.s.replace(input.old,
+			// input.new); a let counts as one, even one of constants): what
+			// the result may grow to is not known from the expression's text,
 			// and the memory budget stops, before it allocates, a replace that
-			// would build more than it allows. A growth of the catalog's own
-			// making (a chain of replace("a", "aaaa")) is still rejected.
+			// would build more than it allows. A growth written in the
+			// expression (a chain of replace("a", "aaaa")) is still rejected.
 			out = min(out, uint64(e.o.MemoryBudget))
 		}
 		return callEstimate(sat(s, out), traversal, &out)
