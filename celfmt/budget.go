@@ -242,6 +242,8 @@ var budgeted = map[string]sizer{
 	// Decoded JSON takes at most 24 bytes of values per byte of text: a
 	// value per two bytes ("[0,0,…]"), each a few words.
 	"parseJSON": func(a []ref.Val, _ int64) int64 { return 24 * strLen(a, 0) },
+	// A [name, text] pair for each name: the texts are the input's.
+	"alternatives": func(a []ref.Val, _ int64) int64 { return 16 + 4*valueBytes*listLen(a, 1) },
 	// json charges as it writes (execJSON), once.
 	"json": func([]ref.Val, int64) int64 { return 0 },
 	// fields writes up to four bytes a character of n, and keeps an entry

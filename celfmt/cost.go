@@ -327,6 +327,12 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 			w := uint64(regexWeight(constString(args[1].Expr())))
 			return callEstimate(mul(sat(sz(0).Max, 1), w), regexCostDivisor, nil)
 		}
+	case "alternatives":
+		// A field for each name, its text trimmed and compared; a pair of
+		// [name, text] for each.
+		names := sz(1).Max
+		out := names
+		return callEstimate(mul(names, sat(mul(nodeUnits, traversal), str)), traversal, &out)
 	case "json", "fields":
 		// fields writes no more than json of the same value (its paths
 		// aside), and reads as much of it.

@@ -198,6 +198,30 @@ var functions = []function{
 			}))},
 	},
 	{
+		name: "alternatives",
+		doc: `alternatives(input, names) reads a value that agents send under different names (a path as path, file_path or filePath): ` +
+			`the name and trimmed text of each of names, in order, whose field holds a string that is not blank, as [name, text] pairs. ` +
+			`When they all hold the same text only the first pair is kept; when they differ each is, so that the entry can show every one ` +
+			`(a decoy beside the field the agent reads) rather than pick one.`,
+		examples: []string{
+			`alternatives({"path": " /src/a.go", "file_path": "/src/a.go"}, ["path", "file_path"]) // [["path", "/src/a.go"]]`,
+			`alternatives({"path": "/src/a.go", "filePath": "/etc/shadow"}, ["path", "filePath"]) // [["path", "/src/a.go"], ["filePath", "/etc/shadow"]]`,
+			`alternatives({"path": " ", "file_path": 3}, ["path", "file_path"]) // []`,
+		},
+		// Its cost is the meter's and the estimate's own (callCosts): it
+		// reads a field for each name.
+		overload: []cel.FunctionOpt{cel.Overload("alternatives_dyn_list_string", []*cel.Type{cel.DynType, cel.ListType(cel.StringType)},
+			cel.ListType(cel.ListType(cel.StringType)),
+			cel.BinaryBinding(func(v, names ref.Val) ref.Val {
+				pairs := textfmt.Alternatives(stringList(names), fieldOf(v))
+				out := make([]ref.Val, len(pairs))
+				for i, p := range pairs {
+					out[i] = types.NewStringList(types.DefaultTypeAdapter, p)
+				}
+				return types.NewRefValList(types.DefaultTypeAdapter, out)
+			}))},
+	},
+	{
 		name:       "mcpValue",
 		resultSize: 64,
 		doc: `mcpValue(value) renders an MCP argument value the way the reference summary does: a string quoted and truncated to 60 characters, ` +
@@ -617,6 +641,24 @@ func pathFields(v ref.Val) *value.Object {
 		}
 	}
 	return value.ObjectOf(keys, values)
+}
+
+// fieldOf looks the fields of an input object or a map up by name; a
+// string is returned as a Go string, and any other value as it is.
+func fieldOf(v ref.Val) func(string) (any, bool) {
+	switch m := v.(type) {
+	case objectVal:
+		return m.o.Get
+	case traits.Mapper:
+		return func(name string) (any, bool) {
+			e, found := m.Find(types.String(name))
+			if s, ok := e.(types.String); found && ok {
+				return string(s), true
+			}
+			return e, found
+		}
+	}
+	return func(string) (any, bool) { return nil, false }
 }
 
 // clampInt converts a CEL int to int, saturating at the int range.

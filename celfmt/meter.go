@@ -1004,6 +1004,17 @@ func init() {
 		}
 		return 1 + mul(textOf(args, 0)+1, uint64(w))/regexCostDivisor
 	}, "matches")
+	add(func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
+		// A field is looked up for each name, and its text trimmed and
+		// compared with the first.
+		field, n := fieldOf(args[0]), uint64(1)
+		for _, name := range stringList(args[1]) {
+			v, _ := field(name)
+			s, _ := v.(string)
+			n += nodeUnits + uint64(len(s))/traversal
+		}
+		return n
+	}, "alternatives")
 	add(func(_ *meter, args []ref.Val, _ int64, limit uint64) uint64 {
 		return 1 + deepUnits(args[0], limit)
 	}, "json", "fields")

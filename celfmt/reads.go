@@ -18,7 +18,8 @@ import (
 // in the preview or the unwrap expression or in a let they use, and so is
 // a field of a field (input.options.force reads force of options, and
 // nothing else of options), and so is the field that numberText(input,
-// "NAME") or mcpValue(input, "NAME") names; rawText(input) reads no field.
+// "NAME") or mcpValue(input, "NAME") names, and so are those that
+// alternatives(input, ["NAME", …]) names; rawText(input) reads no field.
 // Any other use of input (passed whole to a function, iterated, indexed
 // by a computed key) reads every field.
 
@@ -84,6 +85,22 @@ func (r *reads) walk(e ast.Expr, n int) {
 				}
 				if name, ok := literalString(args[1]); ok {
 					r.paths = append(r.paths, []string{name})
+					return
+				}
+			case "alternatives":
+				// Fields named by a list of constants, each as input.NAME.
+				if len(args) != 2 || args[1].Kind() != ast.ListKind {
+					break
+				}
+				var names [][]string
+				constant := true
+				for _, x := range args[1].AsList().Elements() {
+					name, ok := literalString(x)
+					constant = constant && ok
+					names = append(names, []string{name})
+				}
+				if constant {
+					r.paths = append(r.paths, names...)
 					return
 				}
 			case "rawText":

@@ -12,7 +12,7 @@ import (
 )
 
 // EnvVersion is the CEL environment the catalog was checked in.
-const EnvVersion = "permgen-cel-9 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-10 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of formatters.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -310,273 +310,223 @@ type letsRead struct {
 func letsReadOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsRead, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := []any{"file_path", celrt.Field(input, "file_path")}
-	v2 := []any{"filePath", celrt.Field(input, "filePath")}
-	v3 := []any{"filepath", celrt.Field(input, "filepath")}
-	v4 := []any{"absolute_path", celrt.Field(input, "absolute_path")}
-	v5 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2, v3, v4}
-	list := make([][]any, 0, len(v5))
-	for _, p := range v5 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
-		}
-		elem, err := celrt.IndexList(p, int64(1))
-		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		if celrt.NonEmpty(elem).Ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-			}
-			list = append(list, p)
-		}
+	v1 := []string{"path", "file_path", "filePath", "filepath", "absolute_path"}
+	if err := budget.Call("alternatives", input, v1); err != nil {
+		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 	}
-	list2 := make([][]string, 0, len(list))
-	for _, p2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
-		}
-		elem2, err := celrt.IndexList(p2, int64(0))
+	paths := celrt.Alternatives(input, v1)
+	conflict := int64(len(paths)) > int64(1)
+	targetOf := func() (celrt.Optional[[]string], error) {
+		opt, err := celrt.OptIndex(celrt.ListOf(paths), int64(0))
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return celrt.Optional[[]string]{}, err
 		}
-		if err := budget.CallText("string", elem2); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		s, err := celrt.ToString(elem2)
+		x, err := func(v any) (celrt.Optional[[]string], error) {
+			return celrt.AsOptional(v, func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			})
+		}(opt)
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return celrt.Optional[[]string]{}, err
 		}
-		elem3, err := celrt.IndexList(p2, int64(1))
-		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		v6, err := celrt.NonEmpty(elem3).Get()
-		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		elem4 := []string{s, v6}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		list2 = append(list2, elem4)
+		return x, nil
 	}
-	paths := list2
-	found := false
-	var failure error
-	for _, p3 := range paths {
-		if steps++; steps > celrt.MaxSteps {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("conflict", celrt.ErrSteps)
-		}
-		v7, failure2 := func() (bool, error) {
-			elem5, err := celrt.IndexList(p3, int64(1))
+	var targetLazy celrt.Lazy[celrt.Optional[[]string]]
+	target2, err := targetLazy.Get(targetOf)
+	if err != nil {
+		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+	}
+	var v2 celrt.Optional[string]
+	if target2.Ok {
+		pOf := func() ([]string, error) {
+			target3, err := targetLazy.Get(targetOf)
 			if err != nil {
-				return false, err
+				return nil, err
 			}
-			elem6, err := celrt.IndexList(paths, int64(0))
+			v3, err := target3.Get()
 			if err != nil {
-				return false, err
+				return nil, err
 			}
-			elem7, err := celrt.IndexList(elem6, int64(1))
-			if err != nil {
-				return false, err
-			}
-			return elem5 != elem7, nil
-		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
-			}
-			continue
+			return v3, nil
 		}
-		found = v7
-		if found {
-			break
+		var pLazy celrt.Lazy[[]string]
+		p2, err := pLazy.Get(pOf)
+		if err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 		}
-	}
-	if !found && failure != nil {
-		return letsRead{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure))
-	}
-	conflict := found
-	var v8 celrt.Optional[string]
-	if int64(len(paths)) == int64(0) {
-		v8 = celrt.None[string]()
+		elem, err := celrt.IndexList(p2, int64(1))
+		if err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+		}
+		v2 = celrt.Of(elem)
 	} else {
-		elem8, err := celrt.IndexList(paths, int64(0))
-		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		elem9, err := celrt.IndexList(elem8, int64(1))
-		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		v8 = celrt.Of(elem9)
+		v2 = celrt.None[string]()
 	}
-	path := v8
+	path := v2
 	var parts []string
 	if slot == celrt.SlotPreview {
-		var v9 []string
+		var v4 []string
 		if !path.Ok {
-			v9 = []string{}
+			v4 = []string{}
 		} else {
-			var v10 []string
+			var v5 []string
 			if conflict {
-				list3 := make([]string, 0, len(paths))
-				for _, p4 := range paths {
+				list := make([]string, 0, len(paths))
+				for _, p3 := range paths {
 					if steps++; steps > celrt.MaxSteps {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
 					}
-					elem10, err := celrt.IndexList(p4, int64(0))
+					elem2, err := celrt.IndexList(p3, int64(0))
 					if err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.Charge("_+_", int64(len(elem10)+2)); err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.Charge("_+_", int64(len(elem2)+2)); err != nil {
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem11, err := celrt.IndexList(p4, int64(1))
+					elem3, err := celrt.IndexList(p3, int64(1))
 					if err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
 					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 					if err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.CallText("truncate", elem11, quotient); err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.CallText("truncate", elem3, quotient); err != nil {
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					arg := celrt.Truncate(elem11, quotient)
-					if err := budget.ChargeEach("_+_", int64(len(elem10)+2+len(arg)), int64(len(elem10)+2+len(arg)+1)); err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					arg := celrt.Truncate(elem3, quotient)
+					if err := budget.ChargeEach("_+_", int64(len(elem2)+2+len(arg)), int64(len(elem2)+2+len(arg)+1)); err != nil {
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem12 := elem10 + " '" + arg + "'"
+					elem4 := elem2 + " '" + arg + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					list3 = append(list3, elem12)
+					list = append(list, elem4)
 				}
-				if err := budget.Call("join", list3, " or "); err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				if err := budget.Call("join", list, " or "); err != nil {
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v10 = []string{celrt.JoinSep(list3, " or ")}
+				v5 = []string{celrt.JoinSep(list, " or ")}
 			} else {
-				v11, err := path.Get()
+				v6, err := path.Get()
 				if err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				if err := budget.ChargeEach("_+_", int64(6+len(v11)), int64(6+len(v11)+1)); err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				if err := budget.ChargeEach("_+_", int64(6+len(v6)), int64(6+len(v6)+1)); err != nil {
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v10 = []string{"path '" + v11 + "'"}
+				v5 = []string{"path '" + v6 + "'"}
 			}
-			v9 = v10
+			v4 = v5
 		}
-		v12 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
-		var v13 []string
-		if v12 {
+		v7 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+		var v8 []string
+		if v7 {
 			if err := budget.CallText("numberText", input, "offset"); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			r, err := celrt.NumberTextOf(input, "offset")
 			if err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			if err := budget.Charge("_+_", int64(7+len(r))); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v13 = []string{"offset " + r}
+			v8 = []string{"offset " + r}
 		} else {
-			v13 = []string{}
+			v8 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		if err := budget.Charge("_+_", int64(16*(len(v4)+len(v8)))); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
-		var v15 []string
-		if v14 {
+		v9 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+		var v10 []string
+		if v9 {
 			if err := budget.CallText("numberText", input, "limit"); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			r2, err := celrt.NumberTextOf(input, "limit")
 			if err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			if err := budget.Charge("_+_", int64(6+len(r2))); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v15 = []string{"limit " + r2}
+			v10 = []string{"limit " + r2}
 		} else {
-			v15 = []string{}
+			v10 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)+len(v15)))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		if err := budget.Charge("_+_", int64(16*(len(v4)+len(v8)+len(v10)))); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v16 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-		var v17 []string
-		if v16 {
+		v11 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+		var v12 []string
+		if v11 {
 			if err := budget.CallText("numberText", input, "start_line"); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			r3, err := celrt.NumberTextOf(input, "start_line")
 			if err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			if err := budget.Charge("_+_", int64(10+len(r3))); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v17 = []string{"from line " + r3}
+			v12 = []string{"from line " + r3}
 		} else {
-			v17 = []string{}
+			v12 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v9)+len(v13)+len(v15)+len(v17)))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		if err := budget.Charge("_+_", int64(16*(len(v4)+len(v8)+len(v10)+len(v12)))); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v18 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-		var v19 []string
-		if v18 {
+		v13 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+		var v14 []string
+		if v13 {
 			if err := budget.CallText("numberText", input, "end_line"); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			r4, err := celrt.NumberTextOf(input, "end_line")
 			if err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			if err := budget.Charge("_+_", int64(8+len(r4))); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v19 = []string{"to line " + r4}
+			v14 = []string{"to line " + r4}
 		} else {
-			v19 = []string{}
+			v14 = []string{}
 		}
-		size := len(v9) + len(v13) + len(v15) + len(v17) + len(v19)
+		size := len(v4) + len(v8) + len(v10) + len(v12) + len(v14)
 		if err := budget.Charge("_+_", int64(16*(size))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		var v20 []string
+		var v15 []string
 		if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
 			arg2 := celrt.Field(input, "pages")
 			if err := budget.CallText("collapse", arg2); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			x, err := celrt.AsString(arg2)
+			x2, err := celrt.AsString(arg2)
 			if err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			arg3 := celrt.Collapse(x)
+			arg3 := celrt.Collapse(x2)
 			if err := budget.CallText("truncate", arg3, int64(40)); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			arg4 := celrt.Truncate(arg3, int64(40))
 			if err := budget.Charge("_+_", int64(6+len(arg4))); err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v20 = []string{"pages " + arg4}
+			v15 = []string{"pages " + arg4}
 		} else {
-			v20 = []string{}
+			v15 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size+len(v20)))); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		if err := budget.Charge("_+_", int64(16*(size+len(v15)))); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		parts = celrt.Concat(v9, v13, v15, v17, v19, v20)
+		parts = celrt.Concat(v4, v8, v10, v12, v14, v15)
 	}
 	ok := tool == "read"
 	if ok {
@@ -586,32 +536,32 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 	if ok2 {
 		ok3 := !conflict
 		if ok3 {
-			v21, err := path.Get()
+			v16, err := path.Get()
 			if err != nil {
-				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", budget.Failure(err))
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", err)
 			}
-			ok3 = strings.HasPrefix(v21, "xd://")
+			ok3 = strings.HasPrefix(v16, "xd://")
 		}
 		ok2 = ok3
 	}
-	var v22 celrt.Optional[string]
+	var v17 celrt.Optional[string]
 	if ok2 {
-		v23, err := path.Get()
+		v18, err := path.Get()
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", budget.Failure(err))
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", err)
 		}
-		if err := budget.CallText("substring", v23, int64(5)); err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", budget.Failure(err))
+		if err := budget.CallText("substring", v18, int64(5)); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", err)
 		}
-		r5, err := celrt.Substring(v23, int64(5))
+		r5, err := celrt.Substring(v18, int64(5))
 		if err != nil {
-			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", budget.Failure(err))
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("device", err)
 		}
-		v22 = celrt.Of(r5)
+		v17 = celrt.Of(r5)
 	} else {
-		v22 = celrt.None[string]()
+		v17 = celrt.None[string]()
 	}
-	device := v22
+	device := v17
 	return letsRead{
 		paths:    paths,
 		conflict: conflict,
@@ -639,11 +589,9 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#read":
 //
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath],
-//	  ["absolute_path", input.absolute_path]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	paths = alternatives(input, ["path", "file_path", "filePath", "filepath", "absolute_path"])
+//	conflict = paths.size() > 1
+//	path = paths[?0].optMap(p, p[1])
 //	parts = (!path.hasValue() ? []
 //	  : conflict ? [paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")]
 //	  : ["path '" + path.value() + "'"])
@@ -674,7 +622,7 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 				return "", false, err
 			}
 			if err := budget.ChargeEach("_+_", int64(24+len(v4)), int64(24+len(v4)+1)); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v3 = "for the docs of device '" + v4 + "'"
 		}
@@ -686,18 +634,15 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 		} else {
 			arg := lets.parts
 			if err := budget.Call("join", arg, ", "); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			arg2 := celrt.JoinSep(arg, ", ")
 			if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v5 = "for " + arg2
 		}
 		v1 = v5
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v1, true, nil
 }
@@ -736,7 +681,7 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 					return "", false, err
 				}
 				if err := budget.Charge("_+_", int64(7+len(v5))); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v4 = "device " + v5
 			}
@@ -748,33 +693,33 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 				list := make([]string, 0, len(items))
 				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, budget.Failure(celrt.ErrSteps)
+						return "", false, celrt.ErrSteps
 					}
 					elem, err := celrt.IndexList(p, int64(1))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.CallText("truncate", elem, quotient); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					elem2 := celrt.Truncate(elem, quotient)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					list = append(list, elem2)
 				}
 				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v6 = celrt.JoinSep(list, " or ")
 			} else {
 				v7, err := lets.path.Get()
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v6 = v7
 			}
@@ -782,34 +727,34 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 			var v9 string
 			if v8 {
 				if err := budget.CallText("numberText", input, "start_line"); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				r, err := celrt.NumberTextOf(input, "start_line")
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				if err := budget.Charge("_+_", int64(1+len(r))); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v10 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
 				var v11 string
 				if v10 {
 					if err := budget.CallText("numberText", input, "end_line"); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					r2, err := celrt.NumberTextOf(input, "end_line")
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.Charge("_+_", int64(1+len(r2))); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v11 = "-" + r2
 				} else {
 					v11 = ""
 				}
 				if err := budget.Charge("_+_", int64(1+len(r)+len(v11))); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v9 = ":" + r + v11
 			} else {
@@ -817,14 +762,14 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 				var v13 string
 				if v12 {
 					if err := budget.CallText("numberText", input, "offset"); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					r3, err := celrt.NumberTextOf(input, "offset")
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.Charge("_+_", int64(1+len(r3))); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					v13 = ":" + r3
 				} else {
@@ -833,59 +778,56 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 				v9 = v13
 			}
 			if err := budget.Charge("_+_", int64(len(v6)+len(v9))); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
 			var v15 string
 			if v14 {
 				if err := budget.CallText("numberText", input, "limit"); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				r4, err := celrt.NumberTextOf(input, "limit")
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				if err := budget.ChargeEach("_+_", int64(2+len(r4)), int64(2+len(r4)+7)); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v15 = " (" + r4 + " lines)"
 			} else {
 				v15 = ""
 			}
 			if err := budget.Charge("_+_", int64(len(v6)+len(v9)+len(v15))); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			var v16 string
 			if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
 				arg := celrt.Field(input, "pages")
 				if err := budget.CallText("collapse", arg); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				x, err := celrt.AsString(arg)
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				arg2 := celrt.Collapse(x)
 				if err := budget.CallText("truncate", arg2, int64(20)); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				arg3 := celrt.Truncate(arg2, int64(20))
 				if err := budget.Charge("_+_", int64(7+len(arg3))); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v16 = " pages " + arg3
 			} else {
 				v16 = ""
 			}
 			if err := budget.Charge("_+_", int64(len(v6)+len(v9)+len(v15)+len(v16))); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v2 = celrt.Of(v6 + v9 + v15 + v16)
 		}
 		v1 = v2
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -1130,7 +1072,6 @@ type letsWrite struct {
 // returns the budget and the comprehension steps they took, which the function
 // that reads them goes on with.
 func letsWriteOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsWrite, celrt.Budget, int, error) {
-	steps := 0
 	var budget celrt.Budget
 	v1 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
 	var v2 string
@@ -1174,122 +1115,73 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits, slot c
 	}
 	var paths [][]string
 	if slot != celrt.SlotResult {
-		v3 := []any{"file_path", celrt.Field(input, "file_path")}
-		v4 := []any{"filePath", celrt.Field(input, "filePath")}
-		v5 := []any{"filepath", celrt.Field(input, "filepath")}
-		v6 := [][]any{[]any{"path", celrt.Field(input, "path")}, v3, v4, v5}
-		list := make([][]any, 0, len(v6))
-		for _, p := range v6 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
-			}
-			elem, err := celrt.IndexList(p, int64(1))
-			if err != nil {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-			}
-			if celrt.NonEmpty(elem).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-				}
-				list = append(list, p)
-			}
+		v3 := []string{"path", "file_path", "filePath", "filepath"}
+		if err := budget.Call("alternatives", input, v3); err != nil {
+			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 		}
-		list2 := make([][]string, 0, len(list))
-		for _, p2 := range list {
-			if steps++; steps > celrt.MaxSteps {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
-			}
-			elem2, err := celrt.IndexList(p2, int64(0))
-			if err != nil {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-			}
-			if err := budget.CallText("string", elem2); err != nil {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-			}
-			s2, err := celrt.ToString(elem2)
-			if err != nil {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-			}
-			elem3, err := celrt.IndexList(p2, int64(1))
-			if err != nil {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-			}
-			v7, err := celrt.NonEmpty(elem3).Get()
-			if err != nil {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-			}
-			elem4 := []string{s2, v7}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-			}
-			list2 = append(list2, elem4)
-		}
-		paths = list2
+		paths = celrt.Alternatives(input, v3)
 	}
 	var conflict bool
 	if slot != celrt.SlotResult {
-		found := false
-		var failure error
-		for _, p3 := range paths {
-			if steps++; steps > celrt.MaxSteps {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("conflict", celrt.ErrSteps)
-			}
-			v8, failure2 := func() (bool, error) {
-				elem5, err := celrt.IndexList(p3, int64(1))
-				if err != nil {
-					return false, err
-				}
-				elem6, err := celrt.IndexList(paths, int64(0))
-				if err != nil {
-					return false, err
-				}
-				elem7, err := celrt.IndexList(elem6, int64(1))
-				if err != nil {
-					return false, err
-				}
-				return elem5 != elem7, nil
-			}()
-			if failure2 != nil {
-				if failure == nil {
-					failure = failure2
-				}
-				continue
-			}
-			found = v8
-			if found {
-				break
-			}
-		}
-		if !found && failure != nil {
-			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure))
-		}
-		conflict = found
+		conflict = int64(len(paths)) > int64(1)
 	}
 	var path celrt.Optional[string]
 	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
-		var v9 celrt.Optional[string]
-		if int64(len(paths)) == int64(0) {
-			v9 = celrt.None[string]()
-		} else {
-			elem8, err := celrt.IndexList(paths, int64(0))
+		targetOf := func() (celrt.Optional[[]string], error) {
+			opt, err := celrt.OptIndex(celrt.ListOf(paths), int64(0))
 			if err != nil {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+				return celrt.Optional[[]string]{}, err
 			}
-			elem9, err := celrt.IndexList(elem8, int64(1))
+			x, err := func(v any) (celrt.Optional[[]string], error) {
+				return celrt.AsOptional(v, func(v any) ([]string, error) {
+					return celrt.AsList(v, celrt.AsString)
+				})
+			}(opt)
 			if err != nil {
-				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+				return celrt.Optional[[]string]{}, err
 			}
-			v9 = celrt.Of(elem9)
+			return x, nil
 		}
-		path = v9
+		var targetLazy celrt.Lazy[celrt.Optional[[]string]]
+		target2, err := targetLazy.Get(targetOf)
+		if err != nil {
+			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+		}
+		var v4 celrt.Optional[string]
+		if target2.Ok {
+			pOf := func() ([]string, error) {
+				target3, err := targetLazy.Get(targetOf)
+				if err != nil {
+					return nil, err
+				}
+				v5, err := target3.Get()
+				if err != nil {
+					return nil, err
+				}
+				return v5, nil
+			}
+			var pLazy celrt.Lazy[[]string]
+			p2, err := pLazy.Get(pOf)
+			if err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			}
+			elem, err := celrt.IndexList(p2, int64(1))
+			if err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+			}
+			v4 = celrt.Of(elem)
+		} else {
+			v4 = celrt.None[string]()
+		}
+		path = v4
 	}
-	var v10 celrt.Optional[string]
+	var v6 celrt.Optional[string]
 	if tool == "write" {
-		v10 = celrt.XDDevice(celrt.Field(input, "path"))
+		v6 = celrt.XDDevice(celrt.Field(input, "path"))
 	} else {
-		v10 = celrt.None[string]()
+		v6 = celrt.None[string]()
 	}
-	device := v10
+	device := v6
 	var docs bool
 	if slot != celrt.SlotResult {
 		ok := device.Ok
@@ -1298,8 +1190,8 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits, slot c
 		}
 		ok2 := ok
 		if ok2 {
-			v11 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-			ok2 = v11
+			v7 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+			ok2 = v7
 		}
 		ok3 := ok2
 		if ok3 {
@@ -1307,7 +1199,7 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits, slot c
 			if ok4 {
 				matched, err := patternWrite_1.MatchString(content)
 				if err != nil {
-					return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("docs", budget.Failure(err))
+					return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("docs", err)
 				}
 				ok4 = matched
 			}
@@ -1323,7 +1215,7 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits, slot c
 		path:     path,
 		device:   device,
 		docs:     docs,
-	}, budget, steps, nil
+	}, budget, 0, nil
 }
 
 // PreviewWrite formats calls to "write" (Write).
@@ -1351,10 +1243,9 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits, slot c
 //
 //	content = type(input.content) == string ? string(input.content) : ""
 //	stats = "(" + plural(lines(content), "line", "lines") + ", " + plural(size(content), "character", "characters") + ")"
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath], ["filepath", input.filepath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	paths = alternatives(input, ["path", "file_path", "filePath", "filepath"])
+//	conflict = paths.size() > 1
+//	path = paths[?0].optMap(p, p[1])
 //	device = tool == "write" ? xdDevice(input.path) : optional.none()
 //	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
 //	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
@@ -1374,7 +1265,7 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 			return "", false, err
 		}
 		if err := budget.ChargeEach("_+_", int64(24+len(v2)), int64(24+len(v2)+1)); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v1 = "for the docs of device '" + v2 + "'"
 	} else {
@@ -1388,68 +1279,65 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 				list := make([]string, 0, len(items))
 				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, budget.Failure(celrt.ErrSteps)
+						return "", false, celrt.ErrSteps
 					}
 					elem, err := celrt.IndexList(p, int64(0))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.Charge("_+_", int64(len(elem)+2)); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					elem2, err := celrt.IndexList(p, int64(1))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(lets.paths)))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.CallText("truncate", elem2, quotient); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					arg := celrt.Truncate(elem2, quotient)
 					if err := budget.ChargeEach("_+_", int64(len(elem)+2+len(arg)), int64(len(elem)+2+len(arg)+1)); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					elem3 := elem + " '" + arg + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					list = append(list, elem3)
 				}
 				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				arg2 := celrt.JoinSep(list, " or ")
 				if err := budget.ChargeEach("_+_", int64(4+len(arg2)), int64(4+len(arg2)+1)); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				arg3 := lets.stats
 				if err := budget.Charge("_+_", int64(4+len(arg2)+1+len(arg3))); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v4 = "for " + arg2 + " " + arg3
 			} else {
 				v5, err := lets.path.Get()
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				if err := budget.ChargeEach("_+_", int64(5+len(v5)), int64(5+len(v5)+2)); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				arg4 := lets.stats
 				if err := budget.Charge("_+_", int64(5+len(v5)+2+len(arg4))); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v4 = "for '" + v5 + "' " + arg4
 			}
 			v3 = v4
 		}
 		v1 = v3
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v1, true, nil
 }
@@ -1537,14 +1425,11 @@ func UnwrapWrite(input *value.Object, tool string, limits runtime.Limits) ([]run
 		}
 		arg := []any{m}
 		if err := budget.Charge("_+_", int64(16*(len(arg)+len(v5)))); err != nil {
-			return nil, budget.Failure(err)
+			return nil, err
 		}
 		v1 = celrt.Concat(arg, v5)
 	} else {
 		v1 = []any{}
-	}
-	if err := budget.Err(); err != nil {
-		return nil, budget.Failure(err)
 	}
 	return celrt.InnerCalls(v1)
 }
@@ -1585,7 +1470,7 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 			return "", false, err
 		}
 		if err := budget.Charge("_+_", int64(15+len(v2))); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v1 = celrt.Of("docs of device " + v2)
 	} else {
@@ -1597,33 +1482,33 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 				list := make([]string, 0, len(items))
 				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, budget.Failure(celrt.ErrSteps)
+						return "", false, celrt.ErrSteps
 					}
 					elem, err := celrt.IndexList(p, int64(1))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.CallText("truncate", elem, quotient); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					elem2 := celrt.Truncate(elem, quotient)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					list = append(list, elem2)
 				}
 				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v4 = celrt.JoinSep(list, " or ")
 			} else {
 				v5, err := lets.path.Get()
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v4 = v5
 			}
@@ -1632,27 +1517,24 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 			if v6 {
 				arg := celrt.Lines(lets.content)
 				if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				arg2 := celrt.Plural(arg, "line", "lines")
 				if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v7 = " (" + arg2 + ")"
 			} else {
 				v7 = ""
 			}
 			if err := budget.Charge("_+_", int64(len(v4)+len(v7))); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v3 = celrt.Of(v4 + v7)
 		} else {
 			v3 = celrt.None[string]()
 		}
 		v1 = v3
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -1681,11 +1563,11 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 	} else {
 		arg := celrt.Lines(lets.content)
 		if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		arg2 := celrt.Plural(arg, "line", "lines")
 		if err := budget.Charge("_+_", int64(6+len(arg2))); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v3 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
 		ok2 := v3
@@ -1693,7 +1575,7 @@ func ResultWrite(input *value.Object, tool string, limits runtime.Limits, result
 			v5, failure := func() (bool, error) {
 				opt, err := celrt.OptSelect(celrt.Field(result, "details"), "bytes")
 				if err != nil {
-					return false, budget.Failure(err)
+					return false, err
 				}
 				v4 := opt.Value
 				if !opt.Ok {
@@ -2175,119 +2057,71 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 	}
 	var paths [][]string
 	if slot != celrt.SlotResult {
-		v30 := []any{"file_path", celrt.Field(input, "file_path")}
-		v31 := []any{"filePath", celrt.Field(input, "filePath")}
-		v32 := [][]any{[]any{"path", celrt.Field(input, "path")}, v30, v31}
-		list3 := make([][]any, 0, len(v32))
-		for _, p3 := range v32 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
-			}
-			elem18, err := celrt.IndexList(p3, int64(1))
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			if celrt.NonEmpty(elem18).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-				}
-				list3 = append(list3, p3)
-			}
+		arg5 := []string{"path", "file_path", "filePath"}
+		if err := budget.Call("alternatives", input, arg5); err != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
-		list4 := make([][]string, 0, len(list3))
-		for _, p4 := range list3 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
-			}
-			elem19, err := celrt.IndexList(p4, int64(0))
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			if err := budget.CallText("string", elem19); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			s, err := celrt.ToString(elem19)
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			elem20, err := celrt.IndexList(p4, int64(1))
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			v33, err := celrt.NonEmpty(elem20).Get()
-			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			elem21 := []string{s, v33}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			list4 = append(list4, elem21)
-		}
-		paths = list4
+		paths = celrt.Alternatives(input, arg5)
 	}
 	var conflict bool
 	if slot != celrt.SlotResult {
-		found3 := false
-		var failure17 error
-		for _, p5 := range paths {
-			if steps++; steps > celrt.MaxSteps {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(celrt.ErrSteps))
-			}
-			v34, failure18 := func() (bool, error) {
-				elem22, err := celrt.IndexList(p5, int64(1))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				elem23, err := celrt.IndexList(paths, int64(0))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				elem24, err := celrt.IndexList(elem23, int64(1))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return elem22 != elem24, nil
-			}()
-			if failure18 != nil {
-				if failure17 == nil {
-					failure17 = failure18
-				}
-				continue
-			}
-			found3 = v34
-			if found3 {
-				break
-			}
-		}
-		if !found3 && failure17 != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure17))
-		}
-		conflict = found3
+		conflict = int64(len(paths)) > int64(1)
 	}
 	var path celrt.Optional[string]
 	if slot != celrt.SlotResult {
-		var v35 celrt.Optional[string]
-		if int64(len(paths)) == int64(0) {
-			v35 = celrt.None[string]()
-		} else {
-			elem25, err := celrt.IndexList(paths, int64(0))
+		targetOf := func() (celrt.Optional[[]string], error) {
+			opt5, err := celrt.OptIndex(celrt.ListOf(paths), int64(0))
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+				return celrt.Optional[[]string]{}, budget.Failure(err)
 			}
-			elem26, err := celrt.IndexList(elem25, int64(1))
+			x5, err := func(v any) (celrt.Optional[[]string], error) {
+				return celrt.AsOptional(v, func(v any) ([]string, error) {
+					return celrt.AsList(v, celrt.AsString)
+				})
+			}(opt5)
 			if err != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+				return celrt.Optional[[]string]{}, budget.Failure(err)
 			}
-			v35 = celrt.Of(elem26)
+			return x5, nil
 		}
-		path = v35
+		var targetLazy celrt.Lazy[celrt.Optional[[]string]]
+		target2, err := targetLazy.Get(targetOf)
+		if err != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+		}
+		var v30 celrt.Optional[string]
+		if target2.Ok {
+			pOf := func() ([]string, error) {
+				target3, err := targetLazy.Get(targetOf)
+				if err != nil {
+					return nil, budget.Failure(err)
+				}
+				v31, err := target3.Get()
+				if err != nil {
+					return nil, budget.Failure(err)
+				}
+				return v31, nil
+			}
+			var pLazy celrt.Lazy[[]string]
+			p4, err := pLazy.Get(pOf)
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+			}
+			elem18, err := celrt.IndexList(p4, int64(1))
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+			}
+			v30 = celrt.Of(elem18)
+		} else {
+			v30 = celrt.None[string]()
+		}
+		path = v30
 	}
 	var swe bool
 	if slot == celrt.SlotPreview {
-		found4 := false
-		var failure19 error
-		v36 := []any{
+		found3 := false
+		var failure17 error
+		v32 := []any{
 			celrt.Field(input, "search"),
 			celrt.Field(input, "replace"),
 			celrt.Field(input, "start_line"),
@@ -2295,25 +2129,25 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			celrt.Field(input, "replacement_text"),
 			celrt.Field(input, "text"),
 		}
-		for _, v37 := range v36 {
+		for _, v33 := range v32 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("swe", budget.Failure(celrt.ErrSteps))
 			}
-			found4 = !celrt.Equal(v37, nil)
-			if found4 {
+			found3 = !celrt.Equal(v33, nil)
+			if found3 {
 				break
 			}
 		}
-		if !found4 && failure19 != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("swe", budget.Failure(failure19))
+		if !found3 && failure17 != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("swe", budget.Failure(failure17))
 		}
-		swe = found4
+		swe = found3
 	}
 	var others bool
 	if slot != celrt.SlotResult {
-		found5 := false
-		var failure20 error
-		v38 := []any{
+		found4 := false
+		var failure18 error
+		v34 := []any{
 			celrt.Field(input, "path"),
 			celrt.Field(input, "file_path"),
 			celrt.Field(input, "filePath"),
@@ -2325,53 +2159,53 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			celrt.Field(input, "oldString"),
 			celrt.Field(input, "newString"),
 		}
-		for _, v39 := range v38 {
+		for _, v35 := range v34 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(celrt.ErrSteps))
 			}
-			found5 = !celrt.Equal(v39, nil)
-			if found5 {
+			found4 = !celrt.Equal(v35, nil)
+			if found4 {
 				break
 			}
 		}
-		if !found5 && failure20 != nil {
-			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(failure20))
+		if !found4 && failure18 != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("others", budget.Failure(failure18))
 		}
-		others = found5
+		others = found4
 	}
 	var byLines bool
 	if slot != celrt.SlotResult {
 		ok9 := !others
 		if ok9 {
-			v40 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-			ok9 = v40
+			v36 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+			ok9 = v36
 		}
 		ok10 := ok9
 		if ok10 {
-			v41 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-			ok10 = v41
+			v37 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+			ok10 = v37
 		}
 		ok11 := ok10
 		if ok11 {
-			v42 := celrt.TypeOf(celrt.Field(input, "replacement_text"))
-			ok12 := v42 == celrt.StringType
+			v38 := celrt.TypeOf(celrt.Field(input, "replacement_text"))
+			ok12 := v38 == celrt.StringType
 			if ok12 {
-				found6 := true
-				var failure21 error
-				v43 := []any{celrt.Field(input, "search"), celrt.Field(input, "replace"), celrt.Field(input, "text")}
-				for _, v44 := range v43 {
+				found5 := true
+				var failure19 error
+				v39 := []any{celrt.Field(input, "search"), celrt.Field(input, "replace"), celrt.Field(input, "text")}
+				for _, v40 := range v39 {
 					if steps++; steps > celrt.MaxSteps {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byLines", budget.Failure(celrt.ErrSteps))
 					}
-					found6 = celrt.Equal(v44, nil)
-					if !found6 {
+					found5 = celrt.Equal(v40, nil)
+					if !found5 {
 						break
 					}
 				}
-				if found6 && failure21 != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byLines", budget.Failure(failure21))
+				if found5 && failure19 != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byLines", budget.Failure(failure19))
 				}
-				ok12 = found6
+				ok12 = found5
 			}
 			ok11 = ok12
 		}
@@ -2381,57 +2215,57 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 	if slot != celrt.SlotResult {
 		ok13 := !others
 		if ok13 {
-			v45 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
-			ok13 = v45
+			v41 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+			ok13 = v41
 		}
 		ok14 := ok13
 		if ok14 {
-			found7 := true
-			var failure22 error
-			v46 := []any{
+			found6 := true
+			var failure20 error
+			v42 := []any{
 				celrt.Field(input, "search"),
 				celrt.Field(input, "replace"),
 				celrt.Field(input, "start_line"),
 				celrt.Field(input, "end_line"),
 				celrt.Field(input, "replacement_text"),
 			}
-			for _, v47 := range v46 {
+			for _, v43 := range v42 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byWindow", budget.Failure(celrt.ErrSteps))
 				}
-				found7 = celrt.Equal(v47, nil)
-				if !found7 {
+				found6 = celrt.Equal(v43, nil)
+				if !found6 {
 					break
 				}
 			}
-			if found7 && failure22 != nil {
-				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byWindow", budget.Failure(failure22))
+			if found6 && failure20 != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("byWindow", budget.Failure(failure20))
 			}
-			ok14 = found7
+			ok14 = found6
 		}
 		byWindow = ok14
 	}
 	var replacements string
 	if slot == celrt.SlotPreview {
-		var v48 string
+		var v44 string
 		if !path.Ok {
-			v48 = ""
+			v44 = ""
 		} else {
-			var v49 string
+			var v45 string
 			if conflict {
-				list5 := make([]string, 0, len(paths))
-				for _, p6 := range paths {
+				list3 := make([]string, 0, len(paths))
+				for _, p5 := range paths {
 					if steps++; steps > celrt.MaxSteps {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
 					}
-					elem27, err := celrt.IndexList(p6, int64(0))
+					elem19, err := celrt.IndexList(p5, int64(0))
 					if err != nil {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 					}
-					if err := budget.Charge("_+_", int64(len(elem27)+2)); err != nil {
+					if err := budget.Charge("_+_", int64(len(elem19)+2)); err != nil {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 					}
-					elem28, err := celrt.IndexList(p6, int64(1))
+					elem20, err := celrt.IndexList(p5, int64(1))
 					if err != nil {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 					}
@@ -2439,127 +2273,127 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 					if err != nil {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 					}
-					if err := budget.CallText("truncate", elem28, quotient); err != nil {
+					if err := budget.CallText("truncate", elem20, quotient); err != nil {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 					}
-					arg5 := celrt.Truncate(elem28, quotient)
-					if err := budget.ChargeEach("_+_", int64(len(elem27)+2+len(arg5)), int64(len(elem27)+2+len(arg5)+1)); err != nil {
+					arg6 := celrt.Truncate(elem20, quotient)
+					if err := budget.ChargeEach("_+_", int64(len(elem19)+2+len(arg6)), int64(len(elem19)+2+len(arg6)+1)); err != nil {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 					}
-					elem29 := elem27 + " '" + arg5 + "'"
+					elem21 := elem19 + " '" + arg6 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 					}
-					list5 = append(list5, elem29)
+					list3 = append(list3, elem21)
 				}
-				if err := budget.Call("join", list5, " or "); err != nil {
+				if err := budget.Call("join", list3, " or "); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg6 := celrt.JoinSep(list5, " or ")
-				if err := budget.ChargeEach("_+_", int64(4+len(arg6)), int64(4+len(arg6)+1)); err != nil {
+				arg7 := celrt.JoinSep(list3, " or ")
+				if err := budget.ChargeEach("_+_", int64(4+len(arg7)), int64(4+len(arg7)+1)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				v49 = "for " + arg6 + " "
+				v45 = "for " + arg7 + " "
 			} else {
-				v50, err := path.Get()
+				v46, err := path.Get()
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				if err := budget.ChargeEach("_+_", int64(5+len(v50)), int64(5+len(v50)+2)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(5+len(v46)), int64(5+len(v46)+2)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				v49 = "for '" + v50 + "' "
+				v45 = "for '" + v46 + "' "
 			}
-			v48 = v49
+			v44 = v45
 		}
-		var v51 string
+		var v47 string
 		if pairConflict {
-			list6 := make([]string, 0, len(pairs))
-			for _, p7 := range pairs {
+			list4 := make([]string, 0, len(pairs))
+			for _, p6 := range pairs {
 				if steps++; steps > celrt.MaxSteps {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
 				}
-				elem30, err := celrt.IndexList(p7, int64(0))
+				elem22, err := celrt.IndexList(p6, int64(0))
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				x5, err := celrt.AsString(elem30)
+				x6, err := celrt.AsString(elem22)
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				if err := budget.Charge("_+_", int64(len(x5)+10)); err != nil {
+				if err := budget.Charge("_+_", int64(len(x6)+10)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				elem31, err := celrt.IndexList(p7, int64(1))
+				elem23, err := celrt.IndexList(p6, int64(1))
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				if err := budget.CallText("string", elem31); err != nil {
+				if err := budget.CallText("string", elem23); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				s2, err := celrt.ToString(elem31)
+				s, err := celrt.ToString(elem23)
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg7 := celrt.Lines(s2)
-				if err := budget.CallText("plural", arg7, "line", "lines"); err != nil {
+				arg8 := celrt.Lines(s)
+				if err := budget.CallText("plural", arg8, "line", "lines"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg8 := celrt.Plural(arg7, "line", "lines")
-				if err := budget.ChargeEach("_+_", int64(len(x5)+10+len(arg8)), int64(len(x5)+10+len(arg8)+6)); err != nil {
+				arg9 := celrt.Plural(arg8, "line", "lines")
+				if err := budget.ChargeEach("_+_", int64(len(x6)+10+len(arg9)), int64(len(x6)+10+len(arg9)+6)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				elem32, err := celrt.IndexList(p7, int64(2))
+				elem24, err := celrt.IndexList(p6, int64(2))
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				if err := budget.CallText("string", elem32); err != nil {
+				if err := budget.CallText("string", elem24); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				s3, err := celrt.ToString(elem32)
+				s2, err := celrt.ToString(elem24)
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg9 := celrt.Lines(s3)
-				if err := budget.CallText("plural", arg9, "line", "lines"); err != nil {
+				arg10 := celrt.Lines(s2)
+				if err := budget.CallText("plural", arg10, "line", "lines"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg10 := celrt.Plural(arg9, "line", "lines")
-				size := len(x5) + 10 + len(arg8) + 6 + len(arg10)
+				arg11 := celrt.Plural(arg10, "line", "lines")
+				size := len(x6) + 10 + len(arg9) + 6 + len(arg11)
 				if err := budget.Charge("_+_", int64(size)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				elem33 := x5 + " replaces " + arg8 + " with " + arg10
+				elem25 := x6 + " replaces " + arg9 + " with " + arg11
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				list6 = append(list6, elem33)
+				list4 = append(list4, elem25)
 			}
-			if err := budget.Call("join", list6, ", "); err != nil {
+			if err := budget.Call("join", list4, ", "); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			arg11 := celrt.JoinSep(list6, ", ")
-			if err := budget.Charge("_+_", int64(27+len(arg11))); err != nil {
+			arg12 := celrt.JoinSep(list4, ", ")
+			if err := budget.Charge("_+_", int64(27+len(arg12))); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			var v52 string
+			var v48 string
 			if int64(len(edits)) > int64(0) {
-				arg12 := int64(len(edits))
-				if err := budget.CallText("plural", arg12, "listed edit", "listed edits"); err != nil {
+				arg13 := int64(len(edits))
+				if err := budget.CallText("plural", arg13, "listed edit", "listed edits"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				v53 := celrt.Plural(arg12, "listed edit", "listed edits")
-				if err := budget.Charge("_+_", int64(7+len(v53))); err != nil {
+				v49 := celrt.Plural(arg13, "listed edit", "listed edits")
+				if err := budget.Charge("_+_", int64(7+len(v49))); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				v52 = ", plus " + v53
+				v48 = ", plus " + v49
 			} else {
-				v52 = ""
+				v48 = ""
 			}
-			if err := budget.Charge("_+_", int64(27+len(arg11)+len(v52))); err != nil {
+			if err := budget.Charge("_+_", int64(27+len(arg12)+len(v48))); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			list7 := make([]string, 0, len(notes))
+			list5 := make([]string, 0, len(notes))
 			for _, n := range notes {
 				if steps++; steps > celrt.MaxSteps {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
@@ -2567,88 +2401,88 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 				if err := budget.Charge("_+_", int64(2+len(n))); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				elem34 := ", " + n
+				elem26 := ", " + n
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				list7 = append(list7, elem34)
+				list5 = append(list5, elem26)
 			}
-			if err := budget.Call("join", list7, ""); err != nil {
+			if err := budget.Call("join", list5, ""); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			arg13 := celrt.JoinSep(list7, "")
-			if err := budget.Charge("_+_", int64(27+len(arg11)+len(v52)+len(arg13))); err != nil {
+			arg14 := celrt.JoinSep(list5, "")
+			if err := budget.Charge("_+_", int64(27+len(arg12)+len(v48)+len(arg14))); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			size2 := 27 + len(arg11) + len(v52) + len(arg13) + 1
+			size2 := 27 + len(arg12) + len(v48) + len(arg14) + 1
 			if err := budget.Charge("_+_", int64(size2)); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			v51 = "(conflicting replacements: " + arg11 + v52 + arg13 + ")"
+			v47 = "(conflicting replacements: " + arg12 + v48 + arg14 + ")"
 		} else {
-			var v54 string
+			var v50 string
 			if int64(len(edits)) == int64(0) {
-				v54 = "with edit input"
+				v50 = "with edit input"
 			} else {
-				arg14 := int64(len(edits))
-				if err := budget.CallText("plural", arg14, "replacement", "replacements"); err != nil {
+				arg15 := int64(len(edits))
+				if err := budget.CallText("plural", arg15, "replacement", "replacements"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				v55 := celrt.Plural(arg14, "replacement", "replacements")
-				if err := budget.ChargeEach("_+_", int64(1+len(v55)), int64(1+len(v55)+19)); err != nil {
+				v51 := celrt.Plural(arg15, "replacement", "replacements")
+				if err := budget.ChargeEach("_+_", int64(1+len(v51)), int64(1+len(v51)+19)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				elem35, err := celrt.IndexList(edits, int64(0))
+				elem27, err := celrt.IndexList(edits, int64(0))
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				oldText, err := celrt.Select(elem35, "oldText")
+				oldText, err := celrt.Select(elem27, "oldText")
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				if err := budget.CallText("string", oldText); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				s4, err := celrt.ToString(oldText)
+				s3, err := celrt.ToString(oldText)
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg15 := celrt.Lines(s4)
-				if err := budget.CallText("plural", arg15, "line", "lines"); err != nil {
+				arg16 := celrt.Lines(s3)
+				if err := budget.CallText("plural", arg16, "line", "lines"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg16 := celrt.Plural(arg15, "line", "lines")
-				if err := budget.Charge("_+_", int64(1+len(v55)+19+len(arg16))); err != nil {
+				arg17 := celrt.Plural(arg16, "line", "lines")
+				if err := budget.Charge("_+_", int64(1+len(v51)+19+len(arg17))); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				size3 := 1 + len(v55) + 19 + len(arg16) + 6
+				size3 := 1 + len(v51) + 19 + len(arg17) + 6
 				if err := budget.Charge("_+_", int64(size3)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				elem36, err := celrt.IndexList(edits, int64(0))
+				elem28, err := celrt.IndexList(edits, int64(0))
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				newText, err := celrt.Select(elem36, "newText")
+				newText, err := celrt.Select(elem28, "newText")
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				if err := budget.CallText("string", newText); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				s5, err := celrt.ToString(newText)
+				s4, err := celrt.ToString(newText)
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg17 := celrt.Lines(s5)
-				if err := budget.CallText("plural", arg17, "line", "lines"); err != nil {
+				arg18 := celrt.Lines(s4)
+				if err := budget.CallText("plural", arg18, "line", "lines"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg18 := celrt.Plural(arg17, "line", "lines")
-				if err := budget.Charge("_+_", int64(size3+len(arg18))); err != nil {
+				arg19 := celrt.Plural(arg18, "line", "lines")
+				if err := budget.Charge("_+_", int64(size3+len(arg19))); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				var v56 string
+				var v52 string
 				if int64(len(edits)) > int64(1) {
 					diff, err := celrt.SubInt(int64(len(edits)), int64(1))
 					if err != nil {
@@ -2657,18 +2491,18 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 					if err := budget.CallText("plural", diff, "additional edit", "additional edits"); err != nil {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 					}
-					v57 := celrt.Plural(diff, "additional edit", "additional edits")
-					if err := budget.Charge("_+_", int64(7+len(v57))); err != nil {
+					v53 := celrt.Plural(diff, "additional edit", "additional edits")
+					if err := budget.Charge("_+_", int64(7+len(v53))); err != nil {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 					}
-					v56 = ", plus " + v57
+					v52 = ", plus " + v53
 				} else {
-					v56 = ""
+					v52 = ""
 				}
-				if err := budget.Charge("_+_", int64(size3+len(arg18)+len(v56))); err != nil {
+				if err := budget.Charge("_+_", int64(size3+len(arg19)+len(v52))); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				list8 := make([]string, 0, len(notes))
+				list6 := make([]string, 0, len(notes))
 				for _, n2 := range notes {
 					if steps++; steps > celrt.MaxSteps {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
@@ -2676,31 +2510,31 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 					if err := budget.Charge("_+_", int64(2+len(n2))); err != nil {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 					}
-					elem37 := ", " + n2
+					elem29 := ", " + n2
 					if err := budget.Charge("_+_", 16); err != nil {
 						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 					}
-					list8 = append(list8, elem37)
+					list6 = append(list6, elem29)
 				}
-				if err := budget.Call("join", list8, ""); err != nil {
+				if err := budget.Call("join", list6, ""); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg19 := celrt.JoinSep(list8, "")
-				if err := budget.Charge("_+_", int64(size3+len(arg18)+len(v56)+len(arg19))); err != nil {
+				arg20 := celrt.JoinSep(list6, "")
+				if err := budget.Charge("_+_", int64(size3+len(arg19)+len(v52)+len(arg20))); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				size4 := size3 + len(arg18) + len(v56) + len(arg19) + 1
+				size4 := size3 + len(arg19) + len(v52) + len(arg20) + 1
 				if err := budget.Charge("_+_", int64(size4)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				v54 = "(" + v55 + ": edit #1 replaces " + arg16 + " with " + arg18 + v56 + arg19 + ")"
+				v50 = "(" + v51 + ": edit #1 replaces " + arg17 + " with " + arg19 + v52 + arg20 + ")"
 			}
-			v51 = v54
+			v47 = v50
 		}
-		if err := budget.Charge("_+_", int64(len(v48)+len(v51))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v44)+len(v47))); err != nil {
 			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 		}
-		replacements = v48 + v51
+		replacements = v44 + v47
 	}
 	return letsEdit{
 		listed:       listed,
@@ -2764,10 +2598,9 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //	    ? [numberText(input, "expected_replacements") + " occurrences expected"] : [])
 //	+ (edits.size() == 1 && edits[0].?creates.orValue(false) == true ? ["creating the file if it does not exist"] : [])
 //	+ (nonEmpty(input.instruction).hasValue() ? ["described as \"" + truncate(collapse(input.instruction), 80) + "\""] : [])
-//	paths = [["path", input.path], ["file_path", input.file_path], ["filePath", input.filePath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	paths = alternatives(input, ["path", "file_path", "filePath"])
+//	conflict = paths.size() > 1
+//	path = paths[?0].optMap(p, p[1])
 //	swe = [input.search, input.replace, input.start_line, input.end_line, input.replacement_text, input.text].exists(v, v != null)
 //	others = [input.path, input.file_path, input.filePath, input.edits, input.oldText, input.newText,
 //	  input.old_string, input.new_string, input.oldString, input.newString].exists(v, v != null)
@@ -3874,191 +3707,143 @@ type letsFind struct {
 func letsFindOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsFind, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v2 := []any{"directory", celrt.Field(input, "directory")}
-	v3 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, v2}
-	list := make([][]any, 0, len(v3))
-	for _, p := range v3 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
-		}
-		elem, err := celrt.IndexList(p, int64(1))
-		if err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		if celrt.NonEmpty(elem).Ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-			}
-			list = append(list, p)
-		}
+	arg := []string{"path", "dir_path", "directory"}
+	if err := budget.Call("alternatives", input, arg); err != nil {
+		return letsFind{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 	}
-	list2 := make([][]string, 0, len(list))
-	for _, p2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
-		}
-		elem2, err := celrt.IndexList(p2, int64(0))
+	paths := celrt.Alternatives(input, arg)
+	conflict := int64(len(paths)) > int64(1)
+	targetOf := func() (celrt.Optional[[]string], error) {
+		opt, err := celrt.OptIndex(celrt.ListOf(paths), int64(0))
 		if err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return celrt.Optional[[]string]{}, err
 		}
-		if err := budget.CallText("string", elem2); err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		s, err := celrt.ToString(elem2)
+		x, err := func(v any) (celrt.Optional[[]string], error) {
+			return celrt.AsOptional(v, func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			})
+		}(opt)
 		if err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return celrt.Optional[[]string]{}, err
 		}
-		elem3, err := celrt.IndexList(p2, int64(1))
-		if err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		v4, err := celrt.NonEmpty(elem3).Get()
-		if err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		elem4 := []string{s, v4}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		list2 = append(list2, elem4)
+		return x, nil
 	}
-	paths := list2
-	found := false
-	var failure error
-	for _, p3 := range paths {
-		if steps++; steps > celrt.MaxSteps {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("conflict", celrt.ErrSteps)
-		}
-		v5, failure2 := func() (bool, error) {
-			elem5, err := celrt.IndexList(p3, int64(1))
+	var targetLazy celrt.Lazy[celrt.Optional[[]string]]
+	target2, err := targetLazy.Get(targetOf)
+	if err != nil {
+		return letsFind{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+	}
+	var v1 celrt.Optional[string]
+	if target2.Ok {
+		pOf := func() ([]string, error) {
+			target3, err := targetLazy.Get(targetOf)
 			if err != nil {
-				return false, err
+				return nil, err
 			}
-			elem6, err := celrt.IndexList(paths, int64(0))
+			v2, err := target3.Get()
 			if err != nil {
-				return false, err
+				return nil, err
 			}
-			elem7, err := celrt.IndexList(elem6, int64(1))
-			if err != nil {
-				return false, err
-			}
-			return elem5 != elem7, nil
-		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
-			}
-			continue
+			return v2, nil
 		}
-		found = v5
-		if found {
-			break
+		var pLazy celrt.Lazy[[]string]
+		p2, err := pLazy.Get(pOf)
+		if err != nil {
+			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 		}
-	}
-	if !found && failure != nil {
-		return letsFind{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure))
-	}
-	conflict := found
-	var v6 celrt.Optional[string]
-	if int64(len(paths)) == int64(0) {
-		v6 = celrt.None[string]()
+		elem, err := celrt.IndexList(p2, int64(1))
+		if err != nil {
+			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+		}
+		v1 = celrt.Of(elem)
 	} else {
-		elem8, err := celrt.IndexList(paths, int64(0))
-		if err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		elem9, err := celrt.IndexList(elem8, int64(1))
-		if err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		v6 = celrt.Of(elem9)
+		v1 = celrt.None[string]()
 	}
-	path := v6
+	path := v1
 	var parts []string
 	if slot == celrt.SlotPreview {
-		var v7 []string
+		var v3 []string
 		if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
-			arg := celrt.Field(input, "pattern")
-			if err := budget.CallText("string", arg); err != nil {
-				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			arg2 := celrt.Field(input, "pattern")
+			if err := budget.CallText("string", arg2); err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			s2, err := celrt.ToString(arg)
+			s, err := celrt.ToString(arg2)
 			if err != nil {
-				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			arg2 := int64(limits.Summary)
-			if err := budget.CallText("inline", s2, arg2); err != nil {
-				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			arg3 := int64(limits.Summary)
+			if err := budget.CallText("inline", s, arg3); err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			arg3 := celrt.Inline(s2, arg2)
-			if err := budget.ChargeEach("_+_", int64(9+len(arg3)), int64(9+len(arg3)+1)); err != nil {
-				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			arg4 := celrt.Inline(s, arg3)
+			if err := budget.ChargeEach("_+_", int64(9+len(arg4)), int64(9+len(arg4)+1)); err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v7 = []string{"pattern '" + arg3 + "'"}
+			v3 = []string{"pattern '" + arg4 + "'"}
 		} else {
-			v7 = []string{}
+			v3 = []string{}
 		}
-		var v8 string
+		var v4 string
 		if !path.Ok {
-			v8 = "current working directory"
+			v4 = "current working directory"
 		} else {
-			var v9 string
+			var v5 string
 			if conflict {
-				list3 := make([]string, 0, len(paths))
-				for _, p4 := range paths {
+				list := make([]string, 0, len(paths))
+				for _, p3 := range paths {
 					if steps++; steps > celrt.MaxSteps {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
 					}
-					elem10, err := celrt.IndexList(p4, int64(0))
+					elem2, err := celrt.IndexList(p3, int64(0))
 					if err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.Charge("_+_", int64(len(elem10)+2)); err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.Charge("_+_", int64(len(elem2)+2)); err != nil {
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem11, err := celrt.IndexList(p4, int64(1))
+					elem3, err := celrt.IndexList(p3, int64(1))
 					if err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
 					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 					if err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.CallText("truncate", elem11, quotient); err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.CallText("truncate", elem3, quotient); err != nil {
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					arg4 := celrt.Truncate(elem11, quotient)
-					if err := budget.ChargeEach("_+_", int64(len(elem10)+2+len(arg4)), int64(len(elem10)+2+len(arg4)+1)); err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					arg5 := celrt.Truncate(elem3, quotient)
+					if err := budget.ChargeEach("_+_", int64(len(elem2)+2+len(arg5)), int64(len(elem2)+2+len(arg5)+1)); err != nil {
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem12 := elem10 + " '" + arg4 + "'"
+					elem4 := elem2 + " '" + arg5 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					list3 = append(list3, elem12)
+					list = append(list, elem4)
 				}
-				if err := budget.Call("join", list3, " or "); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				if err := budget.Call("join", list, " or "); err != nil {
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v9 = celrt.JoinSep(list3, " or ")
+				v5 = celrt.JoinSep(list, " or ")
 			} else {
-				v10, err := path.Get()
+				v6, err := path.Get()
 				if err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				if err := budget.ChargeEach("_+_", int64(6+len(v10)), int64(6+len(v10)+1)); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				if err := budget.ChargeEach("_+_", int64(6+len(v6)), int64(6+len(v6)+1)); err != nil {
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v9 = "path '" + v10 + "'"
+				v5 = "path '" + v6 + "'"
 			}
-			v8 = v9
+			v4 = v5
 		}
-		arg5 := []string{v8}
-		if err := budget.Charge("_+_", int64(16*(len(v7)+len(arg5)))); err != nil {
-			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		arg6 := []string{v4}
+		if err := budget.Charge("_+_", int64(16*(len(v3)+len(arg6)))); err != nil {
+			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		parts = celrt.Concat(v7, arg5)
+		parts = celrt.Concat(v3, arg6)
 	}
 	return letsFind{
 		paths:    paths,
@@ -4080,10 +3865,9 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#find":
 //
-//	paths = [["path", input.path], ["dir_path", input.dir_path], ["directory", input.directory]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	paths = alternatives(input, ["path", "dir_path", "directory"])
+//	conflict = paths.size() > 1
+//	path = paths[?0].optMap(p, p[1])
 //	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [!path.hasValue() ?
 //	    "current working directory"
 //	    : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
@@ -4096,14 +3880,11 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 	}
 	arg := lets.parts
 	if err := budget.Call("join", arg, ", "); err != nil {
-		return "", false, budget.Failure(err)
+		return "", false, err
 	}
 	arg2 := celrt.JoinSep(arg, ", ")
 	if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
-		return "", false, budget.Failure(err)
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
+		return "", false, err
 	}
 	return "for " + arg2, true, nil
 }
@@ -4123,15 +3904,15 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 	if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
 		arg := celrt.Field(input, "pattern")
 		if err := budget.CallText("string", arg); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		s, err := celrt.ToString(arg)
 		if err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		arg2 := int64(limits.Summary)
 		if err := budget.CallText("inline", s, arg2); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		var v2 string
 		if lets.path.Ok {
@@ -4141,38 +3922,38 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 				list := make([]string, 0, len(items))
 				for _, p := range items {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, budget.Failure(celrt.ErrSteps)
+						return "", false, celrt.ErrSteps
 					}
 					elem, err := celrt.IndexList(p, int64(1))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.CallText("truncate", elem, quotient); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					elem2 := celrt.Truncate(elem, quotient)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					list = append(list, elem2)
 				}
 				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v3 = celrt.JoinSep(list, " or ")
 			} else {
 				v4, err := lets.path.Get()
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v3 = v4
 			}
 			if err := budget.Charge("_+_", int64(4+len(v3))); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v2 = " in " + v3
 		} else {
@@ -4180,14 +3961,11 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 		}
 		arg3 := celrt.Inline(s, arg2)
 		if err := budget.Charge("_+_", int64(len(arg3)+len(v2))); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v1 = celrt.Of(arg3 + v2)
 	} else {
 		v1 = celrt.None[string]()
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -4299,494 +4077,290 @@ type letsGrep struct {
 func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsGrep, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := [][]any{[]any{"pattern", celrt.Field(input, "pattern")}, []any{"query", celrt.Field(input, "query")}}
-	list := make([][]any, 0, len(v1))
-	for _, p := range v1 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patterns", celrt.ErrSteps)
-		}
-		elem, err := celrt.IndexList(p, int64(1))
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patterns", err)
-		}
-		if celrt.NonEmpty(elem).Ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patterns", err)
-			}
-			list = append(list, p)
-		}
+	arg := []string{"pattern", "query"}
+	if err := budget.Call("alternatives", input, arg); err != nil {
+		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patterns", err)
 	}
-	list2 := make([][]string, 0, len(list))
-	for _, p2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patterns", celrt.ErrSteps)
-		}
-		elem2, err := celrt.IndexList(p2, int64(0))
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patterns", err)
-		}
-		if err := budget.CallText("string", elem2); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patterns", err)
-		}
-		s, err := celrt.ToString(elem2)
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patterns", err)
-		}
-		elem3, err := celrt.IndexList(p2, int64(1))
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patterns", err)
-		}
-		v2, err := celrt.NonEmpty(elem3).Get()
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patterns", err)
-		}
-		elem4 := []string{s, v2}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patterns", err)
-		}
-		list2 = append(list2, elem4)
+	patterns := celrt.Alternatives(input, arg)
+	patternConflict := int64(len(patterns)) > int64(1)
+	arg2 := []string{"glob", "include", "include_pattern"}
+	if err := budget.Call("alternatives", input, arg2); err != nil {
+		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", err)
 	}
-	patterns := list2
-	found := false
-	var failure error
-	for _, p3 := range patterns {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patternConflict", celrt.ErrSteps)
+	filters := celrt.Alternatives(input, arg2)
+	filterConflict := int64(len(filters)) > int64(1)
+	arg3 := []string{"path", "dir_path"}
+	if err := budget.Call("alternatives", input, arg3); err != nil {
+		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+	}
+	paths := celrt.Alternatives(input, arg3)
+	conflict := int64(len(paths)) > int64(1)
+	targetOf := func() (celrt.Optional[[]string], error) {
+		opt, err := celrt.OptIndex(celrt.ListOf(paths), int64(0))
+		if err != nil {
+			return celrt.Optional[[]string]{}, err
 		}
-		v3, failure2 := func() (bool, error) {
-			elem5, err := celrt.IndexList(p3, int64(1))
+		x, err := func(v any) (celrt.Optional[[]string], error) {
+			return celrt.AsOptional(v, func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			})
+		}(opt)
+		if err != nil {
+			return celrt.Optional[[]string]{}, err
+		}
+		return x, nil
+	}
+	var targetLazy celrt.Lazy[celrt.Optional[[]string]]
+	target2, err := targetLazy.Get(targetOf)
+	if err != nil {
+		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+	}
+	var v1 celrt.Optional[string]
+	if target2.Ok {
+		pOf := func() ([]string, error) {
+			target3, err := targetLazy.Get(targetOf)
 			if err != nil {
-				return false, err
+				return nil, err
 			}
-			elem6, err := celrt.IndexList(patterns, int64(0))
+			v2, err := target3.Get()
 			if err != nil {
-				return false, err
+				return nil, err
 			}
-			elem7, err := celrt.IndexList(elem6, int64(1))
-			if err != nil {
-				return false, err
-			}
-			return elem5 != elem7, nil
-		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
-			}
-			continue
+			return v2, nil
 		}
-		found = v3
-		if found {
-			break
-		}
-	}
-	if !found && failure != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("patternConflict", budget.Failure(failure))
-	}
-	patternConflict := found
-	v4 := []any{"include_pattern", celrt.Field(input, "include_pattern")}
-	v5 := [][]any{[]any{"glob", celrt.Field(input, "glob")}, []any{"include", celrt.Field(input, "include")}, v4}
-	list3 := make([][]any, 0, len(v5))
-	for _, f := range v5 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(celrt.ErrSteps))
-		}
-		elem8, err := celrt.IndexList(f, int64(1))
+		var pLazy celrt.Lazy[[]string]
+		p2, err := pLazy.Get(pOf)
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 		}
-		if celrt.NonEmpty(elem8).Ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
-			}
-			list3 = append(list3, f)
-		}
-	}
-	list4 := make([][]string, 0, len(list3))
-	for _, f2 := range list3 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(celrt.ErrSteps))
-		}
-		elem9, err := celrt.IndexList(f2, int64(0))
+		elem, err := celrt.IndexList(p2, int64(1))
 		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 		}
-		if err := budget.CallText("string", elem9); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
-		}
-		s2, err := celrt.ToString(elem9)
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
-		}
-		elem10, err := celrt.IndexList(f2, int64(1))
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
-		}
-		v6, err := celrt.NonEmpty(elem10).Get()
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
-		}
-		elem11 := []string{s2, v6}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filters", budget.Failure(err))
-		}
-		list4 = append(list4, elem11)
-	}
-	filters := list4
-	found2 := false
-	var failure3 error
-	for _, f3 := range filters {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filterConflict", budget.Failure(celrt.ErrSteps))
-		}
-		v7, failure4 := func() (bool, error) {
-			elem12, err := celrt.IndexList(f3, int64(1))
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			elem13, err := celrt.IndexList(filters, int64(0))
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			elem14, err := celrt.IndexList(elem13, int64(1))
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			return elem12 != elem14, nil
-		}()
-		if failure4 != nil {
-			if failure3 == nil {
-				failure3 = failure4
-			}
-			continue
-		}
-		found2 = v7
-		if found2 {
-			break
-		}
-	}
-	if !found2 && failure3 != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("filterConflict", budget.Failure(failure3))
-	}
-	filterConflict := found2
-	v8 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v9 := [][]any{[]any{"path", celrt.Field(input, "path")}, v8}
-	list5 := make([][]any, 0, len(v9))
-	for _, p4 := range v9 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
-		}
-		elem15, err := celrt.IndexList(p4, int64(1))
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		if celrt.NonEmpty(elem15).Ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			list5 = append(list5, p4)
-		}
-	}
-	list6 := make([][]string, 0, len(list5))
-	for _, p5 := range list5 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
-		}
-		elem16, err := celrt.IndexList(p5, int64(0))
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		if err := budget.CallText("string", elem16); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		s3, err := celrt.ToString(elem16)
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		elem17, err := celrt.IndexList(p5, int64(1))
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		v10, err := celrt.NonEmpty(elem17).Get()
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		elem18 := []string{s3, v10}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-		}
-		list6 = append(list6, elem18)
-	}
-	paths := list6
-	found3 := false
-	var failure5 error
-	for _, p6 := range paths {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(celrt.ErrSteps))
-		}
-		v11, failure6 := func() (bool, error) {
-			elem19, err := celrt.IndexList(p6, int64(1))
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			elem20, err := celrt.IndexList(paths, int64(0))
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			elem21, err := celrt.IndexList(elem20, int64(1))
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			return elem19 != elem21, nil
-		}()
-		if failure6 != nil {
-			if failure5 == nil {
-				failure5 = failure6
-			}
-			continue
-		}
-		found3 = v11
-		if found3 {
-			break
-		}
-	}
-	if !found3 && failure5 != nil {
-		return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure5))
-	}
-	conflict := found3
-	var v12 celrt.Optional[string]
-	if int64(len(paths)) == int64(0) {
-		v12 = celrt.None[string]()
+		v1 = celrt.Of(elem)
 	} else {
-		elem22, err := celrt.IndexList(paths, int64(0))
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		elem23, err := celrt.IndexList(elem22, int64(1))
-		if err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		v12 = celrt.Of(elem23)
+		v1 = celrt.None[string]()
 	}
-	path := v12
+	path := v1
 	var parts []string
 	if slot == celrt.SlotPreview {
-		var v13 []string
+		var v3 []string
 		if int64(len(patterns)) == int64(0) {
-			v13 = []string{}
+			v3 = []string{}
 		} else {
-			var v14 []string
+			var v4 []string
 			if patternConflict {
-				list7 := make([]string, 0, len(patterns))
-				for _, p7 := range patterns {
+				list := make([]string, 0, len(patterns))
+				for _, p3 := range patterns {
 					if steps++; steps > celrt.MaxSteps {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
 					}
-					elem24, err := celrt.IndexList(p7, int64(0))
+					elem2, err := celrt.IndexList(p3, int64(0))
 					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.Charge("_+_", int64(len(elem24)+2)); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.Charge("_+_", int64(len(elem2)+2)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem25, err := celrt.IndexList(p7, int64(1))
+					elem3, err := celrt.IndexList(p3, int64(1))
 					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
 					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(patterns)))
 					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.CallText("inline", elem25, quotient); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.CallText("inline", elem3, quotient); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					arg := celrt.Inline(elem25, quotient)
-					if err := budget.ChargeEach("_+_", int64(len(elem24)+2+len(arg)), int64(len(elem24)+2+len(arg)+1)); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					arg4 := celrt.Inline(elem3, quotient)
+					if err := budget.ChargeEach("_+_", int64(len(elem2)+2+len(arg4)), int64(len(elem2)+2+len(arg4)+1)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem26 := elem24 + " '" + arg + "'"
+					elem4 := elem2 + " '" + arg4 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					list7 = append(list7, elem26)
+					list = append(list, elem4)
 				}
-				if err := budget.Call("join", list7, " or "); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				if err := budget.Call("join", list, " or "); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v14 = []string{celrt.JoinSep(list7, " or ")}
+				v4 = []string{celrt.JoinSep(list, " or ")}
 			} else {
-				elem27, err := celrt.IndexList(patterns, int64(0))
+				elem5, err := celrt.IndexList(patterns, int64(0))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				elem28, err := celrt.IndexList(elem27, int64(1))
+				elem6, err := celrt.IndexList(elem5, int64(1))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				arg2 := int64(limits.Summary)
-				if err := budget.CallText("inline", elem28, arg2); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				arg5 := int64(limits.Summary)
+				if err := budget.CallText("inline", elem6, arg5); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				arg3 := celrt.Inline(elem28, arg2)
-				if err := budget.ChargeEach("_+_", int64(9+len(arg3)), int64(9+len(arg3)+1)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				arg6 := celrt.Inline(elem6, arg5)
+				if err := budget.ChargeEach("_+_", int64(9+len(arg6)), int64(9+len(arg6)+1)); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v14 = []string{"pattern '" + arg3 + "'"}
+				v4 = []string{"pattern '" + arg6 + "'"}
 			}
-			v13 = v14
+			v3 = v4
 		}
-		var v15 []string
+		var v5 []string
 		if int64(len(filters)) == int64(0) {
-			v15 = []string{}
+			v5 = []string{}
 		} else {
-			var v16 []string
+			var v6 []string
 			if filterConflict {
-				list8 := make([]string, 0, len(filters))
-				for _, f4 := range filters {
+				list2 := make([]string, 0, len(filters))
+				for _, f := range filters {
 					if steps++; steps > celrt.MaxSteps {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
 					}
-					elem29, err := celrt.IndexList(f4, int64(0))
+					elem7, err := celrt.IndexList(f, int64(0))
 					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.Charge("_+_", int64(len(elem29)+2)); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.Charge("_+_", int64(len(elem7)+2)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem30, err := celrt.IndexList(f4, int64(1))
+					elem8, err := celrt.IndexList(f, int64(1))
 					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
 					quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
 					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.CallText("inline", elem30, quotient2); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.CallText("inline", elem8, quotient2); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					arg4 := celrt.Inline(elem30, quotient2)
-					if err := budget.ChargeEach("_+_", int64(len(elem29)+2+len(arg4)), int64(len(elem29)+2+len(arg4)+1)); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					arg7 := celrt.Inline(elem8, quotient2)
+					if err := budget.ChargeEach("_+_", int64(len(elem7)+2+len(arg7)), int64(len(elem7)+2+len(arg7)+1)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem31 := elem29 + " '" + arg4 + "'"
+					elem9 := elem7 + " '" + arg7 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					list8 = append(list8, elem31)
+					list2 = append(list2, elem9)
 				}
-				if err := budget.Call("join", list8, " or "); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				if err := budget.Call("join", list2, " or "); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v16 = []string{celrt.JoinSep(list8, " or ")}
+				v6 = []string{celrt.JoinSep(list2, " or ")}
 			} else {
-				elem32, err := celrt.IndexList(filters, int64(0))
+				elem10, err := celrt.IndexList(filters, int64(0))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				elem33, err := celrt.IndexList(elem32, int64(1))
+				elem11, err := celrt.IndexList(elem10, int64(1))
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				arg5 := int64(limits.Summary)
-				if err := budget.CallText("inline", elem33, arg5); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				arg8 := int64(limits.Summary)
+				if err := budget.CallText("inline", elem11, arg8); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				arg6 := celrt.Inline(elem33, arg5)
-				if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				arg9 := celrt.Inline(elem11, arg8)
+				if err := budget.ChargeEach("_+_", int64(6+len(arg9)), int64(6+len(arg9)+1)); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v16 = []string{"glob '" + arg6 + "'"}
+				v6 = []string{"glob '" + arg9 + "'"}
 			}
-			v15 = v16
+			v5 = v6
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)))); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		if err := budget.Charge("_+_", int64(16*(len(v3)+len(v5)))); err != nil {
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v17 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
-		var v18 []string
-		if v17.Ok {
-			arg7 := celrt.Field(input, "exclude_pattern")
-			if err := budget.CallText("string", arg7); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		v7 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
+		var v8 []string
+		if v7.Ok {
+			arg10 := celrt.Field(input, "exclude_pattern")
+			if err := budget.CallText("string", arg10); err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			s4, err := celrt.ToString(arg7)
+			s, err := celrt.ToString(arg10)
 			if err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			arg8 := int64(limits.Summary)
-			if err := budget.CallText("inline", s4, arg8); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			arg11 := int64(limits.Summary)
+			if err := budget.CallText("inline", s, arg11); err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			arg9 := celrt.Inline(s4, arg8)
-			if err := budget.ChargeEach("_+_", int64(11+len(arg9)), int64(11+len(arg9)+1)); err != nil {
-				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			arg12 := celrt.Inline(s, arg11)
+			if err := budget.ChargeEach("_+_", int64(11+len(arg12)), int64(11+len(arg12)+1)); err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v18 = []string{"excluding '" + arg9 + "'"}
+			v8 = []string{"excluding '" + arg12 + "'"}
 		} else {
-			v18 = []string{}
+			v8 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)+len(v18)))); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		if err := budget.Charge("_+_", int64(16*(len(v3)+len(v5)+len(v8)))); err != nil {
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		var v19 string
+		var v9 string
 		if !path.Ok {
-			v19 = "current working directory"
+			v9 = "current working directory"
 		} else {
-			var v20 string
+			var v10 string
 			if conflict {
-				list9 := make([]string, 0, len(paths))
-				for _, p8 := range paths {
+				list3 := make([]string, 0, len(paths))
+				for _, p4 := range paths {
 					if steps++; steps > celrt.MaxSteps {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
 					}
-					elem34, err := celrt.IndexList(p8, int64(0))
+					elem12, err := celrt.IndexList(p4, int64(0))
 					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.Charge("_+_", int64(len(elem34)+2)); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.Charge("_+_", int64(len(elem12)+2)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem35, err := celrt.IndexList(p8, int64(1))
+					elem13, err := celrt.IndexList(p4, int64(1))
 					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
 					quotient3, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.CallText("truncate", elem35, quotient3); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.CallText("truncate", elem13, quotient3); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					arg10 := celrt.Truncate(elem35, quotient3)
-					if err := budget.ChargeEach("_+_", int64(len(elem34)+2+len(arg10)), int64(len(elem34)+2+len(arg10)+1)); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					arg13 := celrt.Truncate(elem13, quotient3)
+					if err := budget.ChargeEach("_+_", int64(len(elem12)+2+len(arg13)), int64(len(elem12)+2+len(arg13)+1)); err != nil {
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem36 := elem34 + " '" + arg10 + "'"
+					elem14 := elem12 + " '" + arg13 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					list9 = append(list9, elem36)
+					list3 = append(list3, elem14)
 				}
-				if err := budget.Call("join", list9, " or "); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				if err := budget.Call("join", list3, " or "); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v20 = celrt.JoinSep(list9, " or ")
+				v10 = celrt.JoinSep(list3, " or ")
 			} else {
-				v21, err := path.Get()
+				v11, err := path.Get()
 				if err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				if err := budget.ChargeEach("_+_", int64(6+len(v21)), int64(6+len(v21)+1)); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				if err := budget.ChargeEach("_+_", int64(6+len(v11)), int64(6+len(v11)+1)); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v20 = "path '" + v21 + "'"
+				v10 = "path '" + v11 + "'"
 			}
-			v19 = v20
+			v9 = v10
 		}
-		arg11 := []string{v19}
-		if err := budget.Charge("_+_", int64(16*(len(v13)+len(v15)+len(v18)+len(arg11)))); err != nil {
-			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		arg14 := []string{v9}
+		if err := budget.Charge("_+_", int64(16*(len(v3)+len(v5)+len(v8)+len(arg14)))); err != nil {
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		parts = celrt.Concat(v13, v15, v18, arg11)
+		parts = celrt.Concat(v3, v5, v8, arg14)
 	}
 	return letsGrep{
 		patterns:        patterns,
@@ -4817,16 +4391,13 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#grep":
 //
-//	patterns = [["pattern", input.pattern], ["query", input.query]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	patternConflict = patterns.exists(p, p[1] != patterns[0][1])
-//	filters = [["glob", input.glob], ["include", input.include], ["include_pattern", input.include_pattern]]
-//	  .filter(f, nonEmpty(f[1]).hasValue()).map(f, [string(f[0]), nonEmpty(f[1]).value()])
-//	filterConflict = filters.exists(f, f[1] != filters[0][1])
-//	paths = [["path", input.path], ["dir_path", input.dir_path]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	patterns = alternatives(input, ["pattern", "query"])
+//	patternConflict = patterns.size() > 1
+//	filters = alternatives(input, ["glob", "include", "include_pattern"])
+//	filterConflict = filters.size() > 1
+//	paths = alternatives(input, ["path", "dir_path"])
+//	conflict = paths.size() > 1
+//	path = paths[?0].optMap(p, p[1])
 //	parts = (patterns.size() == 0 ? []
 //	  : patternConflict ? [patterns.map(p, p[0] + " '" + inline(p[1], limits.summary / patterns.size()) + "'").join(" or ")]
 //	  : ["pattern '" + inline(patterns[0][1], limits.summary) + "'"])
@@ -4845,14 +4416,11 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 	}
 	arg := lets.parts
 	if err := budget.Call("join", arg, ", "); err != nil {
-		return "", false, budget.Failure(err)
+		return "", false, err
 	}
 	arg2 := celrt.JoinSep(arg, ", ")
 	if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
-		return "", false, budget.Failure(err)
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
+		return "", false, err
 	}
 	return "for " + arg2, true, nil
 }
@@ -4890,30 +4458,30 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 					return "", false, err
 				}
 				if err := budget.CallText("inline", elem, quotient); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				elem2 := celrt.Inline(elem, quotient)
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				list = append(list, elem2)
 			}
 			if err := budget.Call("join", list, " or "); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v2 = celrt.JoinSep(list, " or ")
 		} else {
 			elem3, err := celrt.IndexList(lets.patterns, int64(0))
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			elem4, err := celrt.IndexList(elem3, int64(1))
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			arg := int64(limits.Summary)
 			if err := budget.CallText("inline", elem4, arg); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v2 = celrt.Inline(elem4, arg)
 		}
@@ -4927,50 +4495,50 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 				list2 := make([]string, 0, len(items2))
 				for _, f := range items2 {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, budget.Failure(celrt.ErrSteps)
+						return "", false, celrt.ErrSteps
 					}
 					elem5, err := celrt.IndexList(f, int64(1))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					quotient2, err := celrt.DivInt(int64(40), int64(len(lets.filters)))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.CallText("inline", elem5, quotient2); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					elem6 := celrt.Inline(elem5, quotient2)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					list2 = append(list2, elem6)
 				}
 				if err := budget.Call("join", list2, " or "); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v4 = celrt.JoinSep(list2, " or ")
 			} else {
 				elem7, err := celrt.IndexList(lets.filters, int64(0))
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				elem8, err := celrt.IndexList(elem7, int64(1))
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				if err := budget.CallText("inline", elem8, int64(40)); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v4 = celrt.Inline(elem8, int64(40))
 			}
 			if err := budget.ChargeEach("_+_", int64(2+len(v4)), int64(2+len(v4)+1)); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v3 = " (" + v4 + ")"
 		}
 		if err := budget.Charge("_+_", int64(len(v2)+len(v3))); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		var v5 string
 		if lets.path.Ok {
@@ -4980,52 +4548,49 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 				list3 := make([]string, 0, len(items3))
 				for _, p2 := range items3 {
 					if steps++; steps > celrt.MaxSteps {
-						return "", false, budget.Failure(celrt.ErrSteps)
+						return "", false, celrt.ErrSteps
 					}
 					elem9, err := celrt.IndexList(p2, int64(1))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					quotient3, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
 					if err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					if err := budget.CallText("truncate", elem9, quotient3); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					elem10 := celrt.Truncate(elem9, quotient3)
 					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, budget.Failure(err)
+						return "", false, err
 					}
 					list3 = append(list3, elem10)
 				}
 				if err := budget.Call("join", list3, " or "); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v6 = celrt.JoinSep(list3, " or ")
 			} else {
 				v7, err := lets.path.Get()
 				if err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				v6 = v7
 			}
 			if err := budget.Charge("_+_", int64(4+len(v6))); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v5 = " in " + v6
 		} else {
 			v5 = ""
 		}
 		if err := budget.Charge("_+_", int64(len(v2)+len(v3)+len(v5))); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v1 = celrt.Of(v2 + v3 + v5)
 	} else {
 		v1 = celrt.None[string]()
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -5234,270 +4799,223 @@ type letsLs struct {
 func letsLsOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsLs, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	v1 := []any{"dir_path", celrt.Field(input, "dir_path")}
-	v2 := [][]any{[]any{"path", celrt.Field(input, "path")}, v1, []any{"dirPath", celrt.Field(input, "dirPath")}}
-	list := make([][]any, 0, len(v2))
-	for _, p := range v2 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
-		}
-		elem, err := celrt.IndexList(p, int64(1))
-		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		if celrt.NonEmpty(elem).Ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-			}
-			list = append(list, p)
-		}
+	arg := []string{"path", "dir_path", "dirPath"}
+	if err := budget.Call("alternatives", input, arg); err != nil {
+		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
 	}
-	list2 := make([][]string, 0, len(list))
-	for _, p2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("paths", celrt.ErrSteps)
-		}
-		elem2, err := celrt.IndexList(p2, int64(0))
+	paths := celrt.Alternatives(input, arg)
+	conflict := int64(len(paths)) > int64(1)
+	targetOf := func() (celrt.Optional[[]string], error) {
+		opt, err := celrt.OptIndex(celrt.ListOf(paths), int64(0))
 		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return celrt.Optional[[]string]{}, err
 		}
-		if err := budget.CallText("string", elem2); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		s, err := celrt.ToString(elem2)
+		x, err := func(v any) (celrt.Optional[[]string], error) {
+			return celrt.AsOptional(v, func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			})
+		}(opt)
 		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
+			return celrt.Optional[[]string]{}, err
 		}
-		elem3, err := celrt.IndexList(p2, int64(1))
-		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		v3, err := celrt.NonEmpty(elem3).Get()
-		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		elem4 := []string{s, v3}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("paths", err)
-		}
-		list2 = append(list2, elem4)
+		return x, nil
 	}
-	paths := list2
-	found := false
-	var failure error
-	for _, p3 := range paths {
-		if steps++; steps > celrt.MaxSteps {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("conflict", celrt.ErrSteps)
-		}
-		v4, failure2 := func() (bool, error) {
-			elem5, err := celrt.IndexList(p3, int64(1))
+	var targetLazy celrt.Lazy[celrt.Optional[[]string]]
+	target2, err := targetLazy.Get(targetOf)
+	if err != nil {
+		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+	}
+	var v1 celrt.Optional[string]
+	if target2.Ok {
+		pOf := func() ([]string, error) {
+			target3, err := targetLazy.Get(targetOf)
 			if err != nil {
-				return false, err
+				return nil, err
 			}
-			elem6, err := celrt.IndexList(paths, int64(0))
+			v2, err := target3.Get()
 			if err != nil {
-				return false, err
+				return nil, err
 			}
-			elem7, err := celrt.IndexList(elem6, int64(1))
-			if err != nil {
-				return false, err
-			}
-			return elem5 != elem7, nil
-		}()
-		if failure2 != nil {
-			if failure == nil {
-				failure = failure2
-			}
-			continue
+			return v2, nil
 		}
-		found = v4
-		if found {
-			break
+		var pLazy celrt.Lazy[[]string]
+		p2, err := pLazy.Get(pOf)
+		if err != nil {
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 		}
-	}
-	if !found && failure != nil {
-		return letsLs{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure))
-	}
-	conflict := found
-	var v5 celrt.Optional[string]
-	if int64(len(paths)) == int64(0) {
-		v5 = celrt.None[string]()
+		elem, err := celrt.IndexList(p2, int64(1))
+		if err != nil {
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("path", err)
+		}
+		v1 = celrt.Of(elem)
 	} else {
-		elem8, err := celrt.IndexList(paths, int64(0))
-		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		elem9, err := celrt.IndexList(elem8, int64(1))
-		if err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
-		}
-		v5 = celrt.Of(elem9)
+		v1 = celrt.None[string]()
 	}
-	path := v5
+	path := v1
 	var ignored []string
 	if slot == celrt.SlotPreview {
-		v6 := celrt.TypeOf(celrt.Field(input, "ignore")) == celrt.ListType
-		var v7 []string
-		if v6 {
+		v3 := celrt.TypeOf(celrt.Field(input, "ignore")) == celrt.ListType
+		var v4 []string
+		if v3 {
 			items, err := celrt.Iterate(celrt.Field(input, "ignore"))
 			if err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
 			}
-			list3 := make([]any, 0, items.Len())
+			list := make([]any, 0, items.Len())
 			for i := range items.Len() {
 				g := items.At(i)
 				if steps++; steps > celrt.MaxSteps {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(celrt.ErrSteps))
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", celrt.ErrSteps)
 				}
 				if celrt.NonEmpty(g).Ok {
 					if err := budget.Charge("_+_", 16); err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
 					}
-					list3 = append(list3, g)
+					list = append(list, g)
 				}
 			}
-			list4 := make([]string, 0, len(list3))
-			for _, g2 := range list3 {
+			list2 := make([]string, 0, len(list))
+			for _, g2 := range list {
 				if steps++; steps > celrt.MaxSteps {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(celrt.ErrSteps))
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", celrt.ErrSteps)
 				}
 				if err := budget.CallText("string", g2); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
 				}
-				s2, err := celrt.ToString(g2)
+				s, err := celrt.ToString(g2)
 				if err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
 				}
-				arg := int64(limits.Summary)
-				if err := budget.CallText("inline", s2, arg); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+				arg2 := int64(limits.Summary)
+				if err := budget.CallText("inline", s, arg2); err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
 				}
-				arg2 := celrt.Inline(s2, arg)
-				if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+				arg3 := celrt.Inline(s, arg2)
+				if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
 				}
-				elem10 := "'" + arg2 + "'"
+				elem2 := "'" + arg3 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", budget.Failure(err))
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("ignored", err)
 				}
-				list4 = append(list4, elem10)
+				list2 = append(list2, elem2)
 			}
-			v7 = list4
+			v4 = list2
 		} else {
-			v7 = []string{}
+			v4 = []string{}
 		}
-		ignored = v7
+		ignored = v4
 	}
 	var parts []string
 	if slot == celrt.SlotPreview {
-		var v8 string
+		var v5 string
 		if !path.Ok {
-			v8 = "current working directory"
+			v5 = "current working directory"
 		} else {
-			var v9 string
+			var v6 string
 			if conflict {
-				list5 := make([]string, 0, len(paths))
-				for _, p4 := range paths {
+				list3 := make([]string, 0, len(paths))
+				for _, p3 := range paths {
 					if steps++; steps > celrt.MaxSteps {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(celrt.ErrSteps))
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
 					}
-					elem11, err := celrt.IndexList(p4, int64(0))
+					elem3, err := celrt.IndexList(p3, int64(0))
 					if err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.Charge("_+_", int64(len(elem11)+2)); err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.Charge("_+_", int64(len(elem3)+2)); err != nil {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem12, err := celrt.IndexList(p4, int64(1))
+					elem4, err := celrt.IndexList(p3, int64(1))
 					if err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
 					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
 					if err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.CallText("truncate", elem12, quotient); err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					if err := budget.CallText("truncate", elem4, quotient); err != nil {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					arg3 := celrt.Truncate(elem12, quotient)
-					if err := budget.ChargeEach("_+_", int64(len(elem11)+2+len(arg3)), int64(len(elem11)+2+len(arg3)+1)); err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					arg4 := celrt.Truncate(elem4, quotient)
+					if err := budget.ChargeEach("_+_", int64(len(elem3)+2+len(arg4)), int64(len(elem3)+2+len(arg4)+1)); err != nil {
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem13 := elem11 + " '" + arg3 + "'"
+					elem5 := elem3 + " '" + arg4 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					list5 = append(list5, elem13)
+					list3 = append(list3, elem5)
 				}
-				if err := budget.Call("join", list5, " or "); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				if err := budget.Call("join", list3, " or "); err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v9 = celrt.JoinSep(list5, " or ")
+				v6 = celrt.JoinSep(list3, " or ")
 			} else {
-				v10, err := path.Get()
+				v7, err := path.Get()
 				if err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				if err := budget.ChargeEach("_+_", int64(6+len(v10)), int64(6+len(v10)+1)); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				if err := budget.ChargeEach("_+_", int64(6+len(v7)), int64(6+len(v7)+1)); err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v9 = "path '" + v10 + "'"
+				v6 = "path '" + v7 + "'"
 			}
-			v8 = v9
+			v5 = v6
 		}
-		v11 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
-		var v12 []string
-		if v11 {
+		v8 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
+		var v9 []string
+		if v8 {
 			if err := budget.CallText("numberText", input, "depth"); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			r, err := celrt.NumberTextOf(input, "depth")
 			if err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
 			if err := budget.Charge("_+_", int64(6+len(r))); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v12 = []string{"depth " + r}
+			v9 = []string{"depth " + r}
 		} else {
-			v12 = []string{}
+			v9 = []string{}
 		}
-		arg4 := []string{v8}
-		if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)))); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		arg5 := []string{v5}
+		if err := budget.Charge("_+_", int64(16*(len(arg5)+len(v9)))); err != nil {
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		v13 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
-		var v14 []string
-		if v13 {
-			v14 = []string{"recursively"}
+		v10 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
+		var v11 []string
+		if v10 {
+			v11 = []string{"recursively"}
 		} else {
-			v14 = []string{}
+			v11 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)+len(v14)))); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		if err := budget.Charge("_+_", int64(16*(len(arg5)+len(v9)+len(v11)))); err != nil {
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		var v15 []string
+		var v12 []string
 		if int64(len(ignored)) == int64(0) {
-			v15 = []string{}
+			v12 = []string{}
 		} else {
 			if err := budget.Call("join", ignored, ", "); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			arg5 := celrt.JoinSep(ignored, ", ")
-			arg6 := int64(limits.Summary)
-			if err := budget.CallText("truncate", arg5, arg6); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			arg6 := celrt.JoinSep(ignored, ", ")
+			arg7 := int64(limits.Summary)
+			if err := budget.CallText("truncate", arg6, arg7); err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			arg7 := celrt.Truncate(arg5, arg6)
-			if err := budget.Charge("_+_", int64(9+len(arg7))); err != nil {
-				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+			arg8 := celrt.Truncate(arg6, arg7)
+			if err := budget.Charge("_+_", int64(9+len(arg8))); err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v15 = []string{"ignoring " + arg7}
+			v12 = []string{"ignoring " + arg8}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(arg4)+len(v12)+len(v14)+len(v15)))); err != nil {
-			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", budget.Failure(err))
+		if err := budget.Charge("_+_", int64(16*(len(arg5)+len(v9)+len(v11)+len(v12)))); err != nil {
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 		}
-		parts = celrt.Concat(arg4, v12, v14, v15)
+		parts = celrt.Concat(arg5, v9, v11, v12)
 	}
 	return letsLs{
 		paths:    paths,
@@ -5523,10 +5041,9 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits, slot celr
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#ls":
 //
-//	paths = [["path", input.path], ["dir_path", input.dir_path], ["dirPath", input.dirPath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	paths = alternatives(input, ["path", "dir_path", "dirPath"])
+//	conflict = paths.size() > 1
+//	path = paths[?0].optMap(p, p[1])
 //	ignored = type(input.ignore) == list
 //	  ? input.ignore.filter(g, nonEmpty(g).hasValue()).map(g, "'" + inline(string(g), limits.summary) + "'")
 //	  : []
@@ -5543,14 +5060,11 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 	}
 	arg := lets.parts
 	if err := budget.Call("join", arg, ", "); err != nil {
-		return "", false, budget.Failure(err)
+		return "", false, err
 	}
 	arg2 := celrt.JoinSep(arg, ", ")
 	if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
-		return "", false, budget.Failure(err)
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
+		return "", false, err
 	}
 	return "for " + arg2, true, nil
 }
@@ -5585,22 +5099,22 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 					return "", false, err
 				}
 				if err := budget.CallText("truncate", elem, quotient); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				elem2 := celrt.Truncate(elem, quotient)
 				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, budget.Failure(err)
+					return "", false, err
 				}
 				list = append(list, elem2)
 			}
 			if err := budget.Call("join", list, " or "); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v2 = celrt.JoinSep(list, " or ")
 		} else {
 			v3, err := lets.path.Get()
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v2 = v3
 		}
@@ -5608,14 +5122,14 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 		var v5 string
 		if v4 {
 			if err := budget.CallText("numberText", input, "depth"); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			r, err := celrt.NumberTextOf(input, "depth")
 			if err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			if err := budget.ChargeEach("_+_", int64(8+len(r)), int64(8+len(r)+1)); err != nil {
-				return "", false, budget.Failure(err)
+				return "", false, err
 			}
 			v5 = " (depth " + r + ")"
 		} else {
@@ -5629,14 +5143,11 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 			v5 = v7
 		}
 		if err := budget.Charge("_+_", int64(len(v2)+len(v5))); err != nil {
-			return "", false, budget.Failure(err)
+			return "", false, err
 		}
 		v1 = celrt.Of(v2 + v5)
 	} else {
 		v1 = celrt.None[string]()
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
 	}
 	return v1.Value, v1.Ok, nil
 }
@@ -7355,87 +6866,61 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 	}
 	var kinds [][]string
 	if slot != celrt.SlotResult {
-		v4 := []any{"subagent_type", celrt.Field(input, "subagent_type")}
-		v5 := []any{"subagent_name", celrt.Field(input, "subagent_name")}
-		v6 := []any{"agent_name", celrt.Field(input, "agent_name")}
-		v7 := [][]any{v4, v5, v6, []any{"agent", celrt.Field(input, "agent")}}
-		list := make([][]any, 0, len(v7))
-		for _, k := range v7 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", celrt.ErrSteps)
-			}
-			elem, err := celrt.IndexList(k, int64(1))
-			if err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-			}
-			if celrt.NonEmpty(elem).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-				}
-				list = append(list, k)
-			}
+		v4 := []string{"subagent_type", "subagent_name", "agent_name", "agent"}
+		if err := budget.Call("alternatives", input, v4); err != nil {
+			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
 		}
-		list2 := make([][]string, 0, len(list))
-		for _, k2 := range list {
+		items := celrt.Alternatives(input, v4)
+		list := make([][]string, 0, len(items))
+		for _, k := range items {
 			if steps++; steps > celrt.MaxSteps {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", celrt.ErrSteps)
 			}
-			elem2, err := celrt.IndexList(k2, int64(0))
+			elem, err := celrt.IndexList(k, int64(0))
 			if err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
 			}
-			if err := budget.CallText("string", elem2); err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-			}
-			s, err := celrt.ToString(elem2)
+			elem2, err := celrt.IndexList(k, int64(1))
 			if err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
 			}
-			elem3, err := celrt.IndexList(k2, int64(1))
-			if err != nil {
+			if err := budget.CallText("collapse", elem2); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
 			}
-			v8, err := celrt.NonEmpty(elem3).Get()
-			if err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-			}
-			if err := budget.CallText("collapse", v8); err != nil {
-				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
-			}
-			arg := celrt.Collapse(v8)
+			arg := celrt.Collapse(elem2)
 			if err := budget.CallText("truncate", arg, int64(40)); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
 			}
-			elem4 := []string{s, celrt.Truncate(arg, int64(40))}
+			elem3 := []string{elem, celrt.Truncate(arg, int64(40))}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kinds", err)
 			}
-			list2 = append(list2, elem4)
+			list = append(list, elem3)
 		}
-		kinds = list2
+		kinds = list
 	}
 	var kindConflict bool
 	if slot != celrt.SlotResult {
 		found := false
 		var failure error
-		for _, k3 := range kinds {
+		for _, k2 := range kinds {
 			if steps++; steps > celrt.MaxSteps {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("kindConflict", celrt.ErrSteps)
 			}
-			v9, failure2 := func() (bool, error) {
-				elem5, err := celrt.IndexList(k3, int64(1))
+			v5, failure2 := func() (bool, error) {
+				elem4, err := celrt.IndexList(k2, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem6, err := celrt.IndexList(kinds, int64(0))
+				elem5, err := celrt.IndexList(kinds, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem7, err := celrt.IndexList(elem6, int64(1))
+				elem6, err := celrt.IndexList(elem5, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem5 != elem7, nil
+				return elem4 != elem6, nil
 			}()
 			if failure2 != nil {
 				if failure == nil {
@@ -7443,7 +6928,7 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 				}
 				continue
 			}
-			found = v9
+			found = v5
 			if found {
 				break
 			}
@@ -7455,73 +6940,73 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 	}
 	var who string
 	if slot != celrt.SlotResult {
-		var v10 string
+		var v6 string
 		if int64(len(kinds)) == int64(0) {
-			v10 = "a sub-agent"
+			v6 = "a sub-agent"
 		} else {
-			var v11 string
+			var v7 string
 			if kindConflict {
-				list3 := make([]string, 0, len(kinds))
-				for _, k4 := range kinds {
+				list2 := make([]string, 0, len(kinds))
+				for _, k3 := range kinds {
 					if steps++; steps > celrt.MaxSteps {
 						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(celrt.ErrSteps))
 					}
-					elem8, err := celrt.IndexList(k4, int64(0))
+					elem7, err := celrt.IndexList(k3, int64(0))
 					if err != nil {
 						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 					}
-					if err := budget.Charge("_+_", int64(len(elem8)+2)); err != nil {
+					if err := budget.Charge("_+_", int64(len(elem7)+2)); err != nil {
 						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 					}
-					elem9, err := celrt.IndexList(k4, int64(1))
+					elem8, err := celrt.IndexList(k3, int64(1))
 					if err != nil {
 						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 					}
-					if err := budget.ChargeEach("_+_", int64(len(elem8)+2+len(elem9)), int64(len(elem8)+2+len(elem9)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(len(elem7)+2+len(elem8)), int64(len(elem7)+2+len(elem8)+1)); err != nil {
 						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 					}
-					elem10 := elem8 + " '" + elem9 + "'"
+					elem9 := elem7 + " '" + elem8 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
 						return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 					}
-					list3 = append(list3, elem10)
+					list2 = append(list2, elem9)
 				}
-				if err := budget.Call("join", list3, " or "); err != nil {
+				if err := budget.Call("join", list2, " or "); err != nil {
 					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 				}
-				arg2 := celrt.JoinSep(list3, " or ")
+				arg2 := celrt.JoinSep(list2, " or ")
 				if err := budget.Charge("_+_", int64(10+len(arg2))); err != nil {
 					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 				}
-				v11 = "sub-agent " + arg2
+				v7 = "sub-agent " + arg2
 			} else {
-				elem11, err := celrt.IndexList(kinds, int64(0))
+				elem10, err := celrt.IndexList(kinds, int64(0))
 				if err != nil {
 					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 				}
-				elem12, err := celrt.IndexList(elem11, int64(1))
+				elem11, err := celrt.IndexList(elem10, int64(1))
 				if err != nil {
 					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 				}
-				if err := budget.ChargeEach("_+_", int64(11+len(elem12)), int64(11+len(elem12)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(11+len(elem11)), int64(11+len(elem11)+1)); err != nil {
 					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("who", budget.Failure(err))
 				}
-				v11 = "sub-agent '" + elem12 + "'"
+				v7 = "sub-agent '" + elem11 + "'"
 			}
-			v10 = v11
+			v6 = v7
 		}
-		who = v10
+		who = v6
 	}
-	v12 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
-	var v13 []string
-	if v12 {
-		items, err := celrt.Iterate(celrt.Field(input, "tasks"))
+	v8 := celrt.TypeOf(celrt.Field(input, "tasks")) == celrt.ListType
+	var v9 []string
+	if v8 {
+		items2, err := celrt.Iterate(celrt.Field(input, "tasks"))
 		if err != nil {
 			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 		}
-		list4 := make([]any, 0, items.Len())
-		for i := range items.Len() {
-			t := items.At(i)
+		list3 := make([]any, 0, items2.Len())
+		for i := range items2.Len() {
+			t := items2.At(i)
 			if steps++; steps > celrt.MaxSteps {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(celrt.ErrSteps))
 			}
@@ -7529,11 +7014,11 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 				}
-				list4 = append(list4, t)
+				list3 = append(list3, t)
 			}
 		}
-		list5 := make([]string, 0, len(list4))
-		for _, t2 := range list4 {
+		list4 := make([]string, 0, len(list3))
+		for _, t2 := range list3 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(celrt.ErrSteps))
 			}
@@ -7541,65 +7026,65 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			if err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 			}
-			v14 := opt2.Value
+			v10 := opt2.Value
 			if !opt2.Ok {
-				v14 = nil
+				v10 = nil
 			}
-			opt3 := celrt.NonEmpty(v14)
-			v15 := opt3
+			opt3 := celrt.NonEmpty(v10)
+			v11 := opt3
 			if !opt3.Ok {
 				opt4, err := celrt.OptSelect(t2, "description")
 				if err != nil {
 					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 				}
-				v16 := opt4.Value
+				v12 := opt4.Value
 				if !opt4.Ok {
-					v16 = nil
+					v12 = nil
 				}
-				v15 = celrt.NonEmpty(v16)
+				v11 = celrt.NonEmpty(v12)
 			}
-			v17 := v15
-			if !v15.Ok {
+			v13 := v11
+			if !v11.Ok {
 				opt5, err := celrt.OptSelect(t2, "id")
 				if err != nil {
 					return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 				}
-				v18 := opt5.Value
+				v14 := opt5.Value
 				if !opt5.Ok {
-					v18 = nil
+					v14 = nil
 				}
-				v17 = celrt.NonEmpty(v18)
+				v13 = celrt.NonEmpty(v14)
 			}
-			v19 := v17.Value
-			if !v17.Ok {
-				v19 = "?"
+			v15 := v13.Value
+			if !v13.Ok {
+				v15 = "?"
 			}
-			if err := budget.CallText("collapse", v19); err != nil {
+			if err := budget.CallText("collapse", v15); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 			}
-			elem13 := celrt.Collapse(v19)
+			elem12 := celrt.Collapse(v15)
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("tasks", budget.Failure(err))
 			}
-			list5 = append(list5, elem13)
+			list4 = append(list4, elem12)
 		}
-		v13 = list5
+		v9 = list4
 	} else {
-		v13 = []string{}
+		v9 = []string{}
 	}
-	tasks := v13
+	tasks := v9
 	var how []string
 	if slot == celrt.SlotPreview {
-		v20 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-		var v21 []string
-		if v20 {
-			v21 = []string{" in the background"}
+		v16 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+		var v17 []string
+		if v16 {
+			v17 = []string{" in the background"}
 		} else {
-			v21 = []string{}
+			v17 = []string{}
 		}
-		v22 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
-		var v23 []string
-		if v22 {
+		v18 := celrt.NonEmpty(celrt.Field(input, "isolation")).Ok
+		var v19 []string
+		if v18 {
 			arg3 := celrt.Field(input, "isolation")
 			if err := budget.CallText("collapse", arg3); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
@@ -7616,14 +7101,14 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			if err := budget.Charge("_+_", int64(15+len(arg5))); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 			}
-			v23 = []string{" isolated in a " + arg5}
+			v19 = []string{" isolated in a " + arg5}
 		} else {
-			v23 = []string{}
+			v19 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v17)+len(v19)))); err != nil {
 			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
-		var v24 []string
+		var v20 []string
 		if celrt.NonEmpty(celrt.Field(input, "model")).Ok {
 			arg6 := celrt.Field(input, "model")
 			if err := budget.CallText("collapse", arg6); err != nil {
@@ -7641,14 +7126,14 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			if err := budget.Charge("_+_", int64(10+len(arg8))); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 			}
-			v24 = []string{" on model " + arg8}
+			v20 = []string{" on model " + arg8}
 		} else {
-			v24 = []string{}
+			v20 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)+len(v24)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v17)+len(v19)+len(v20)))); err != nil {
 			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
-		var v25 []string
+		var v21 []string
 		if celrt.NonEmpty(celrt.Field(input, "mode")).Ok {
 			arg9 := celrt.Field(input, "mode")
 			if err := budget.CallText("collapse", arg9); err != nil {
@@ -7666,14 +7151,14 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			if err := budget.Charge("_+_", int64(20+len(arg11))); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 			}
-			v25 = []string{" in permission mode " + arg11}
+			v21 = []string{" in permission mode " + arg11}
 		} else {
-			v25 = []string{}
+			v21 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v21)+len(v23)+len(v24)+len(v25)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v17)+len(v19)+len(v20)+len(v21)))); err != nil {
 			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
-		var v26 []string
+		var v22 []string
 		if celrt.NonEmpty(celrt.Field(input, "task_id")).Ok {
 			arg12 := celrt.Field(input, "task_id")
 			if err := budget.CallText("collapse", arg12); err != nil {
@@ -7691,19 +7176,19 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			if err := budget.ChargeEach("_+_", int64(17+len(arg14)), int64(17+len(arg14)+1)); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 			}
-			v26 = []string{", resuming task '" + arg14 + "'"}
+			v22 = []string{", resuming task '" + arg14 + "'"}
 		} else {
-			v26 = []string{}
+			v22 = []string{}
 		}
-		size := len(v21) + len(v23) + len(v24) + len(v25) + len(v26)
+		size := len(v17) + len(v19) + len(v20) + len(v21) + len(v22)
 		if err := budget.Charge("_+_", int64(16*(size))); err != nil {
 			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("how", budget.Failure(err))
 		}
-		how = celrt.Concat(v21, v23, v24, v25, v26)
+		how = celrt.Concat(v17, v19, v20, v21, v22)
 	}
 	var listed string
 	if slot != celrt.SlotResult {
-		list6 := make([]string, 0, len(tasks))
+		list5 := make([]string, 0, len(tasks))
 		for _, t3 := range tasks {
 			if steps++; steps > celrt.MaxSteps {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
@@ -7719,16 +7204,16 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			elem14 := "\"" + arg15 + "\""
+			elem13 := "\"" + arg15 + "\""
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			list6 = append(list6, elem14)
+			list5 = append(list5, elem13)
 		}
-		if err := budget.Call("join", list6, ", "); err != nil {
+		if err := budget.Call("join", list5, ", "); err != nil {
 			return letsTask{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
-		listed = celrt.JoinSep(list6, ", ")
+		listed = celrt.JoinSep(list5, ", ")
 	}
 	return letsTask{
 		description:  description,
@@ -7765,8 +7250,7 @@ func letsTaskOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //
 //	description = collapse(nonEmpty(input.description).orValue(""))
 //	prompt = collapse(nonEmpty(input.prompt).orValue(""))
-//	kinds = [["subagent_type", input.subagent_type], ["subagent_name", input.subagent_name], ["agent_name", input.agent_name], ["agent", input.agent]]
-//	  .filter(k, nonEmpty(k[1]).hasValue()).map(k, [string(k[0]), truncate(collapse(nonEmpty(k[1]).value()), 40)])
+//	kinds = alternatives(input, ["subagent_type", "subagent_name", "agent_name", "agent"]).map(k, [k[0], truncate(collapse(k[1]), 40)])
 //	kindConflict = kinds.exists(k, k[1] != kinds[0][1])
 //	who = kinds.size() == 0 ? "a sub-agent"
 //	  : kindConflict ? "sub-agent " + kinds.map(k, k[0] + " '" + k[1] + "'").join(" or ")
@@ -11422,94 +10906,41 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 	}
 	var dirs [][]string
 	if slot == celrt.SlotPreview {
-		v77 := []any{"dir_path", celrt.Field(input, "dir_path")}
-		v78 := []any{"directory", celrt.Field(input, "directory")}
-		v79 := []any{"work_dir", celrt.Field(input, "work_dir")}
-		v80 := [][]any{
-			v77,
-			v78,
-			[]any{"workdir", celrt.Field(input, "workdir")},
-			v79,
-			[]any{"cd", celrt.Field(input, "cd")},
-			[]any{"cwd", celrt.Field(input, "cwd")},
+		v77 := []string{"dir_path", "directory", "workdir", "work_dir", "cd", "cwd"}
+		if err := budget.Call("alternatives", input, v77); err != nil {
+			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
 		}
-		list10 := make([][]any, 0, len(v80))
-		for _, d6 := range v80 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(celrt.ErrSteps))
-			}
-			elem14, err := celrt.IndexList(d6, int64(1))
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-			}
-			if celrt.NonEmpty(elem14).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-				}
-				list10 = append(list10, d6)
-			}
-		}
-		list11 := make([][]string, 0, len(list10))
-		for _, d7 := range list10 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(celrt.ErrSteps))
-			}
-			elem15, err := celrt.IndexList(d7, int64(0))
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-			}
-			if err := budget.CallText("string", elem15); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-			}
-			s28, err := celrt.ToString(elem15)
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-			}
-			elem16, err := celrt.IndexList(d7, int64(1))
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-			}
-			v81, err := celrt.NonEmpty(elem16).Get()
-			if err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-			}
-			elem17 := []string{s28, v81}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("dirs", budget.Failure(err))
-			}
-			list11 = append(list11, elem17)
-		}
-		dirs = list11
+		dirs = celrt.Alternatives(input, v77)
 	}
 	var perms string
 	if slot == celrt.SlotPreview {
-		v82 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
-		v83 := v82.Value
-		if !v82.Ok {
-			v83 = ""
+		v78 := celrt.NonEmpty(celrt.Field(input, "sandbox_permissions"))
+		v79 := v78.Value
+		if !v78.Ok {
+			v79 = ""
 		}
-		perms = v83
+		perms = v79
 	}
 	var grants []string
 	if slot == celrt.SlotPreview {
-		v84 := celrt.TypeOf(celrt.Field(input, "additional_permissions"))
-		var v85 any
-		if v84 == celrt.MapType {
-			v85 = celrt.Field(input, "additional_permissions")
+		v80 := celrt.TypeOf(celrt.Field(input, "additional_permissions"))
+		var v81 any
+		if v80 == celrt.MapType {
+			v81 = celrt.Field(input, "additional_permissions")
 		} else {
-			v85 = celrt.EmptyMap()
+			v81 = celrt.EmptyMap()
 		}
-		ap := v85
+		ap := v81
 		netOf := func() (any, error) {
 			opt4, err := celrt.OptSelect(ap, "network")
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			v86 := opt4.Value
+			v82 := opt4.Value
 			if !opt4.Ok {
-				v86 = nil
+				v82 = nil
 			}
-			return v86, nil
+			return v82, nil
 		}
 		var netLazy celrt.Lazy[any]
 		fsOf := func() (any, error) {
@@ -11517,61 +10948,61 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			v87 := opt5.Value
+			v83 := opt5.Value
 			if !opt5.Ok {
-				v87 = nil
+				v83 = nil
 			}
-			var v88 any
-			if celrt.TypeOf(v87) == celrt.MapType {
+			var v84 any
+			if celrt.TypeOf(v83) == celrt.MapType {
 				file_system, err := celrt.Select(ap, "file_system")
 				if err != nil {
 					return nil, budget.Failure(err)
 				}
-				v88 = file_system
+				v84 = file_system
 			} else {
 				opt6, err := celrt.OptSelect(ap, "fileSystem")
 				if err != nil {
 					return nil, budget.Failure(err)
 				}
-				v89 := opt6.Value
+				v85 := opt6.Value
 				if !opt6.Ok {
-					v89 = nil
+					v85 = nil
 				}
-				var v90 any
-				if celrt.TypeOf(v89) == celrt.MapType {
+				var v86 any
+				if celrt.TypeOf(v85) == celrt.MapType {
 					fileSystem, err := celrt.Select(ap, "fileSystem")
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					v90 = fileSystem
+					v86 = fileSystem
 				} else {
-					v90 = celrt.EmptyMap()
+					v86 = celrt.EmptyMap()
 				}
-				v88 = v90
+				v84 = v86
 			}
-			return v88, nil
+			return v84, nil
 		}
 		var fsLazy celrt.Lazy[any]
-		v91, failure48 := func() (bool, error) {
+		v87, failure48 := func() (bool, error) {
 			net2, err := netLazy.Get(netOf)
 			if err != nil {
 				return false, budget.Failure(err)
 			}
 			return celrt.EqualBool(net2, true), nil
 		}()
-		ok18, failure49 := v91, failure48
+		ok18, failure49 := v87, failure48
 		if failure48 != nil || !ok18 {
-			v95, failure53 := func() (bool, error) {
-				v92, failure50 := func() (bool, error) {
+			v91, failure53 := func() (bool, error) {
+				v88, failure50 := func() (bool, error) {
 					net3, err := netLazy.Get(netOf)
 					if err != nil {
 						return false, budget.Failure(err)
 					}
 					return celrt.TypeOf(net3) == celrt.MapType, nil
 				}()
-				ok19, failure51 := v92, failure50
+				ok19, failure51 := v88, failure50
 				if failure50 != nil || ok19 {
-					v94, failure52 := func() (bool, error) {
+					v90, failure52 := func() (bool, error) {
 						net4, err := netLazy.Get(netOf)
 						if err != nil {
 							return false, budget.Failure(err)
@@ -11580,39 +11011,39 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						v93 := opt7.Value
+						v89 := opt7.Value
 						if !opt7.Ok {
-							v93 = nil
+							v89 = nil
 						}
-						return celrt.EqualBool(v93, true), nil
+						return celrt.EqualBool(v89, true), nil
 					}()
-					ok19, failure51 = celrt.And(v92, failure50, v94, failure52)
+					ok19, failure51 = celrt.And(v88, failure50, v90, failure52)
 				}
 				if failure51 != nil {
 					return false, budget.Failure(failure51)
 				}
 				return ok19, nil
 			}()
-			ok18, failure49 = celrt.Or(v91, failure48, v95, failure53)
+			ok18, failure49 = celrt.Or(v87, failure48, v91, failure53)
 		}
 		if failure49 != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(failure49))
 		}
-		var v96 []string
+		var v92 []string
 		if ok18 {
-			v96 = []string{"network access"}
+			v92 = []string{"network access"}
 		} else {
-			v96 = []string{}
+			v92 = []string{}
 		}
-		v97 := [][]string{[]string{"read", "reading "}, []string{"write", "writing "}}
-		list12 := make([]string, 0, len(v97))
-		for _, k := range v97 {
+		v93 := [][]string{[]string{"read", "reading "}, []string{"write", "writing "}}
+		list10 := make([]string, 0, len(v93))
+		for _, k := range v93 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(celrt.ErrSteps))
 			}
 			psOf := func() ([]string, error) {
-				v98, failure54 := func() (bool, error) {
-					elem18, err := celrt.IndexList(k, int64(0))
+				v94, failure54 := func() (bool, error) {
+					elem14, err := celrt.IndexList(k, int64(0))
 					if err != nil {
 						return false, budget.Failure(err)
 					}
@@ -11620,57 +11051,57 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 					if err != nil {
 						return false, budget.Failure(err)
 					}
-					found5, err := celrt.In(elem18, fs2)
+					found5, err := celrt.In(elem14, fs2)
 					if err != nil {
 						return false, budget.Failure(err)
 					}
 					return found5, nil
 				}()
-				ok20, failure55 := v98, failure54
+				ok20, failure55 := v94, failure54
 				if failure54 != nil || ok20 {
-					v99, failure56 := func() (bool, error) {
+					v95, failure56 := func() (bool, error) {
 						fs3, err := fsLazy.Get(fsOf)
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						elem19, err := celrt.IndexList(k, int64(0))
+						elem15, err := celrt.IndexList(k, int64(0))
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						elem20, err := celrt.Index(fs3, elem19)
+						elem16, err := celrt.Index(fs3, elem15)
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						return celrt.TypeOf(elem20) == celrt.ListType, nil
+						return celrt.TypeOf(elem16) == celrt.ListType, nil
 					}()
-					ok20, failure55 = celrt.And(v98, failure54, v99, failure56)
+					ok20, failure55 = celrt.And(v94, failure54, v95, failure56)
 				}
 				if failure55 != nil {
 					return nil, budget.Failure(failure55)
 				}
-				var v100 any
+				var v96 any
 				if ok20 {
 					fs4, err := fsLazy.Get(fsOf)
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					elem21, err := celrt.IndexList(k, int64(0))
+					elem17, err := celrt.IndexList(k, int64(0))
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					elem22, err := celrt.Index(fs4, elem21)
+					elem18, err := celrt.Index(fs4, elem17)
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					v100 = elem22
+					v96 = elem18
 				} else {
-					v100 = []any{}
+					v96 = []any{}
 				}
-				items4, err := celrt.Iterate(v100)
+				items4, err := celrt.Iterate(v96)
 				if err != nil {
 					return nil, budget.Failure(err)
 				}
-				list13 := make([]any, 0, items4.Len())
+				list11 := make([]any, 0, items4.Len())
 				for i8 := range items4.Len() {
 					p := items4.At(i8)
 					if steps++; steps > celrt.MaxSteps {
@@ -11680,39 +11111,39 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 						if err := budget.Charge("_+_", 16); err != nil {
 							return nil, budget.Failure(err)
 						}
-						list13 = append(list13, p)
+						list11 = append(list11, p)
 					}
 				}
-				list14 := make([]string, 0, len(list13))
-				for _, p2 := range list13 {
+				list12 := make([]string, 0, len(list11))
+				for _, p2 := range list11 {
 					if steps++; steps > celrt.MaxSteps {
 						return nil, budget.Failure(celrt.ErrSteps)
 					}
-					v101, err := celrt.NonEmpty(p2).Get()
+					v97, err := celrt.NonEmpty(p2).Get()
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					if err := budget.ChargeEach("_+_", int64(1+len(v101)), int64(1+len(v101)+1)); err != nil {
+					if err := budget.ChargeEach("_+_", int64(1+len(v97)), int64(1+len(v97)+1)); err != nil {
 						return nil, budget.Failure(err)
 					}
-					elem23 := "'" + v101 + "'"
+					elem19 := "'" + v97 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
 						return nil, budget.Failure(err)
 					}
-					list14 = append(list14, elem23)
+					list12 = append(list12, elem19)
 				}
-				return list14, nil
+				return list12, nil
 			}
 			var psLazy celrt.Lazy[[]string]
 			ps2, err := psLazy.Get(psOf)
 			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 			}
-			var v102 string
+			var v98 string
 			if int64(len(ps2)) == int64(0) {
-				v102 = ""
+				v98 = ""
 			} else {
-				elem24, err := celrt.IndexList(k, int64(1))
+				elem20, err := celrt.IndexList(k, int64(1))
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 				}
@@ -11729,18 +11160,18 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 				}
 				arg15 := celrt.Truncate(arg13, arg14)
-				if err := budget.Charge("_+_", int64(len(elem24)+len(arg15))); err != nil {
+				if err := budget.Charge("_+_", int64(len(elem20)+len(arg15))); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 				}
-				v102 = elem24 + arg15
+				v98 = elem20 + arg15
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 			}
-			list12 = append(list12, v102)
+			list10 = append(list10, v98)
 		}
-		list15 := make([]string, 0, len(list12))
-		for _, t5 := range list12 {
+		list13 := make([]string, 0, len(list10))
+		for _, t5 := range list10 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(celrt.ErrSteps))
 			}
@@ -11748,20 +11179,20 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 				}
-				list15 = append(list15, t5)
+				list13 = append(list13, t5)
 			}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v96)+len(list15)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v92)+len(list13)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("grants", budget.Failure(err))
 		}
-		grants = celrt.Concat(v96, list15)
+		grants = celrt.Concat(v92, list13)
 	}
 	var timeoutUnit string
 	if slot == celrt.SlotPreview {
 		ok21 := tool == "Bash"
 		if ok21 {
-			v103 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-			ok21 = v103
+			v99 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+			ok21 = v99
 		}
 		ok22 := ok21
 		if ok22 {
@@ -11771,46 +11202,46 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			}
 			ok22 = ok23
 		}
-		var v104 string
+		var v100 string
 		if ok22 {
-			v104 = " ms"
+			v100 = " ms"
 		} else {
-			v104 = ""
+			v100 = ""
 		}
-		timeoutUnit = v104
+		timeoutUnit = v100
 	}
 	var notes []string
 	if slot == celrt.SlotPreview {
-		v105 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
-		var v106 []string
-		if v105 {
-			v106 = []string{" outside the sandbox"}
+		v101 := celrt.EqualBool(celrt.Field(input, "dangerouslyDisableSandbox"), true)
+		var v102 []string
+		if v101 {
+			v102 = []string{" outside the sandbox"}
 		} else {
-			v106 = []string{}
+			v102 = []string{}
 		}
 		ok24 := perms == "require_escalated"
 		if !ok24 {
-			v107 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
-			ok24 = v107
+			v103 := celrt.EqualBool(celrt.Field(input, "with_escalated_permissions"), true)
+			ok24 = v103
 		}
-		var v108 []string
+		var v104 []string
 		if ok24 {
-			v108 = []string{" with escalated permissions"}
+			v104 = []string{" with escalated permissions"}
 		} else {
-			v108 = []string{}
+			v104 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v102)+len(v104)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
 		ok25 := perms == "with_additional_permissions"
 		if !ok25 {
 			ok25 = int64(len(grants)) > int64(0)
 		}
-		var v109 []string
+		var v105 []string
 		if ok25 {
-			var v110 string
+			var v106 string
 			if int64(len(grants)) == int64(0) {
-				v110 = ""
+				v106 = ""
 			} else {
 				if err := budget.Call("join", grants, ", "); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
@@ -11819,158 +11250,123 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 				if err := budget.ChargeEach("_+_", int64(2+len(arg16)), int64(2+len(arg16)+1)); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				v110 = " (" + arg16 + ")"
+				v106 = " (" + arg16 + ")"
 			}
-			if err := budget.Charge("_+_", int64(28+len(v110))); err != nil {
+			if err := budget.Charge("_+_", int64(28+len(v106))); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
-			v109 = []string{" with additional permissions" + v110}
+			v105 = []string{" with additional permissions" + v106}
 		} else {
-			v109 = []string{}
+			v105 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)+len(v109)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v102)+len(v104)+len(v105)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		var v111 []string
+		var v107 []string
 		if int64(len(dirs)) == int64(0) {
-			v111 = []string{}
+			v107 = []string{}
 		} else {
-			found6 := false
-			var failure57 error
-			for _, d8 := range dirs {
-				if steps++; steps > celrt.MaxSteps {
-					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(celrt.ErrSteps))
-				}
-				v112, failure58 := func() (bool, error) {
-					elem25, err := celrt.IndexList(d8, int64(1))
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					elem26, err := celrt.IndexList(dirs, int64(0))
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					elem27, err := celrt.IndexList(elem26, int64(1))
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					return elem25 != elem27, nil
-				}()
-				if failure58 != nil {
-					if failure57 == nil {
-						failure57 = failure58
-					}
-					continue
-				}
-				found6 = v112
-				if found6 {
-					break
-				}
-			}
-			if !found6 && failure57 != nil {
-				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(failure57))
-			}
-			var v113 []string
-			if found6 {
-				list16 := make([]string, 0, len(dirs))
-				for _, d9 := range dirs {
+			var v108 []string
+			if int64(len(dirs)) > int64(1) {
+				list14 := make([]string, 0, len(dirs))
+				for _, d6 := range dirs {
 					if steps++; steps > celrt.MaxSteps {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(celrt.ErrSteps))
 					}
-					elem28, err := celrt.IndexList(d9, int64(0))
+					elem21, err := celrt.IndexList(d6, int64(0))
 					if err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 					}
-					if err := budget.Charge("_+_", int64(len(elem28)+2)); err != nil {
+					if err := budget.Charge("_+_", int64(len(elem21)+2)); err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 					}
-					elem29, err := celrt.IndexList(d9, int64(1))
+					elem22, err := celrt.IndexList(d6, int64(1))
 					if err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 					}
 					arg17 := int64(limits.Summary)
-					if err := budget.CallText("truncate", elem29, arg17); err != nil {
+					if err := budget.CallText("truncate", elem22, arg17); err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 					}
-					arg18 := celrt.Truncate(elem29, arg17)
-					if err := budget.ChargeEach("_+_", int64(len(elem28)+2+len(arg18)), int64(len(elem28)+2+len(arg18)+1)); err != nil {
+					arg18 := celrt.Truncate(elem22, arg17)
+					if err := budget.ChargeEach("_+_", int64(len(elem21)+2+len(arg18)), int64(len(elem21)+2+len(arg18)+1)); err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 					}
-					elem30 := elem28 + " '" + arg18 + "'"
+					elem23 := elem21 + " '" + arg18 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 					}
-					list16 = append(list16, elem30)
+					list14 = append(list14, elem23)
 				}
-				if err := budget.Call("join", list16, " or "); err != nil {
+				if err := budget.Call("join", list14, " or "); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				arg19 := celrt.JoinSep(list16, " or ")
+				arg19 := celrt.JoinSep(list14, " or ")
 				if err := budget.Charge("_+_", int64(4+len(arg19))); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				v113 = []string{" in " + arg19}
+				v108 = []string{" in " + arg19}
 			} else {
-				elem31, err := celrt.IndexList(dirs, int64(0))
+				elem24, err := celrt.IndexList(dirs, int64(0))
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				elem32, err := celrt.IndexList(elem31, int64(1))
+				elem25, err := celrt.IndexList(elem24, int64(1))
 				if err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				if err := budget.ChargeEach("_+_", int64(5+len(elem32)), int64(5+len(elem32)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(5+len(elem25)), int64(5+len(elem25)+1)); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				v113 = []string{" in '" + elem32 + "'"}
+				v108 = []string{" in '" + elem25 + "'"}
 			}
-			v111 = v113
+			v107 = v108
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v106)+len(v108)+len(v109)+len(v111)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v102)+len(v104)+len(v105)+len(v107)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		v114 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
-		ok26 := v114
+		v109 := celrt.EqualBool(celrt.Field(input, "run_in_background"), true)
+		ok26 := v109
 		if !ok26 {
-			v115 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
-			ok26 = v115
+			v110 := celrt.EqualBool(celrt.Field(input, "is_background"), true)
+			ok26 = v110
 		}
-		var v116 []string
+		var v111 []string
 		if ok26 {
-			v116 = []string{" in the background"}
+			v111 = []string{" in the background"}
 		} else {
-			v116 = []string{}
+			v111 = []string{}
 		}
-		size16 := len(v106) + len(v108) + len(v109) + len(v111) + len(v116)
+		size16 := len(v102) + len(v104) + len(v105) + len(v107) + len(v111)
 		if err := budget.Charge("_+_", int64(16*(size16))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		v117 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
-		ok27 := v117
+		v112 := celrt.EqualBool(celrt.Field(input, "parallel"), true)
+		ok27 := v112
 		if ok27 {
 			ok27 = !strands
 		}
-		var v118 []string
+		var v113 []string
 		if ok27 {
-			v118 = []string{" in parallel"}
+			v113 = []string{" in parallel"}
 		} else {
-			v118 = []string{}
+			v113 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size16+len(v118)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size16+len(v113)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		v119 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-		ok28 := v119
+		v114 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+		ok28 := v114
 		if ok28 {
-			v120 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-			ok28 = v120
+			v115 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+			ok28 = v115
 		}
 		ok29 := ok28
 		if ok29 {
-			v121 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
-			ok29 = v121
+			v116 := !celrt.Equal(celrt.Field(input, "timeout_ms"), celrt.Field(input, "timeout"))
+			ok29 = v116
 		}
-		var v122 []string
+		var v117 []string
 		if ok29 {
 			if err := budget.CallText("numberText", input, "timeout_ms"); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
@@ -11996,12 +11392,12 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.ChargeEach("_+_", int64(size17), int64(size17+10)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
-			v123 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
-			v122 = v123
+			v118 := []string{", timeout " + r2 + " ms (timeout_ms) or " + r3 + timeoutUnit + " (timeout)"}
+			v117 = v118
 		} else {
-			v124 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
-			var v125 []string
-			if v124 {
+			v119 := celrt.TypeOf(celrt.Field(input, "timeout_ms")) == celrt.DoubleType
+			var v120 []string
+			if v119 {
 				if err := budget.CallText("numberText", input, "timeout_ms"); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
@@ -12012,11 +11408,11 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 				if err := budget.ChargeEach("_+_", int64(10+len(r4)), int64(10+len(r4)+3)); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				v125 = []string{", timeout " + r4 + " ms"}
+				v120 = []string{", timeout " + r4 + " ms"}
 			} else {
-				v126 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
-				var v127 []string
-				if v126 {
+				v121 := celrt.TypeOf(celrt.Field(input, "timeout")) == celrt.DoubleType
+				var v122 []string
+				if v121 {
 					if err := budget.CallText("numberText", input, "timeout"); err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 					}
@@ -12027,30 +11423,30 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 					if err := budget.ChargeEach("_+_", int64(10+len(r5)), int64(10+len(r5)+len(timeoutUnit))); err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 					}
-					v127 = []string{", timeout " + r5 + timeoutUnit}
+					v122 = []string{", timeout " + r5 + timeoutUnit}
 				} else {
-					v127 = []string{}
+					v122 = []string{}
 				}
-				v125 = v127
+				v120 = v122
 			}
-			v122 = v125
+			v117 = v120
 		}
-		if err := budget.Charge("_+_", int64(16*(size16+len(v118)+len(v122)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size16+len(v113)+len(v117)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		v128 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
-		var v129 []string
-		if v128 {
-			v129 = []string{", going on after a command fails"}
+		v123 := celrt.EqualBool(celrt.Field(input, "ignore_errors"), true)
+		var v124 []string
+		if v123 {
+			v124 = []string{", going on after a command fails"}
 		} else {
-			v129 = []string{}
+			v124 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size16+len(v118)+len(v122)+len(v129)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size16+len(v113)+len(v117)+len(v124)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		v130 := celrt.NonEmpty(celrt.Field(input, "justification"))
-		var v131 []string
-		if v130.Ok {
+		v125 := celrt.NonEmpty(celrt.Field(input, "justification"))
+		var v126 []string
+		if v125.Ok {
 			arg20 := celrt.Field(input, "justification")
 			if err := budget.CallText("collapse", arg20); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
@@ -12067,16 +11463,16 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.ChargeEach("_+_", int64(16+len(arg22)), int64(16+len(arg22)+1)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
-			v131 = []string{", justified as \"" + arg22 + "\""}
+			v126 = []string{", justified as \"" + arg22 + "\""}
 		} else {
-			v131 = []string{}
+			v126 = []string{}
 		}
-		size18 := size16 + len(v118) + len(v122) + len(v129) + len(v131)
+		size18 := size16 + len(v113) + len(v117) + len(v124) + len(v126)
 		if err := budget.Charge("_+_", int64(16*(size18))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		v132 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
-		ok30 := v132
+		v127 := celrt.TypeOf(celrt.Field(input, "prefix_rule")) == celrt.ListType
+		ok30 := v127
 		if ok30 {
 			size19, err := celrt.Size(celrt.Field(input, "prefix_rule"))
 			if err != nil {
@@ -12084,44 +11480,44 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			}
 			ok30 = size19 > int64(0)
 		}
-		var v133 []string
+		var v128 []string
 		if ok30 {
 			items5, err := celrt.Iterate(celrt.Field(input, "prefix_rule"))
 			if err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
-			list17 := make([]string, 0, items5.Len())
+			list15 := make([]string, 0, items5.Len())
 			for i9 := range items5.Len() {
 				a3 := items5.At(i9)
 				if steps++; steps > celrt.MaxSteps {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(celrt.ErrSteps))
 				}
-				var v134 string
+				var v129 string
 				if celrt.TypeOf(a3) == celrt.StringType {
 					if err := budget.CallText("string", a3); err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 					}
-					s29, err := celrt.ToString(a3)
+					s28, err := celrt.ToString(a3)
 					if err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 					}
-					v134 = s29
+					v129 = s28
 				} else {
 					text4, err := budget.JSON(a3)
 					if err != nil {
 						return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 					}
-					v134 = text4
+					v129 = text4
 				}
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 				}
-				list17 = append(list17, v134)
+				list15 = append(list15, v129)
 			}
-			if err := budget.Call("join", list17, " "); err != nil {
+			if err := budget.Call("join", list15, " "); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
-			arg23 := celrt.JoinSep(list17, " ")
+			arg23 := celrt.JoinSep(list15, " ")
 			arg24 := int64(limits.Summary)
 			if err := budget.CallText("truncate", arg23, arg24); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
@@ -12130,17 +11526,17 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.ChargeEach("_+_", int64(44+len(arg25)), int64(44+len(arg25)+13)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
-			v135 := []string{", asking to allow commands that start with '" + arg25 + "' from now on"}
-			v133 = v135
+			v130 := []string{", asking to allow commands that start with '" + arg25 + "' from now on"}
+			v128 = v130
 		} else {
-			v133 = []string{}
+			v128 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size18+len(v133)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size18+len(v128)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		v136 := celrt.NonEmpty(celrt.Field(input, "description"))
-		var v137 []string
-		if v136.Ok {
+		v131 := celrt.NonEmpty(celrt.Field(input, "description"))
+		var v132 []string
+		if v131.Ok {
 			arg26 := celrt.Field(input, "description")
 			if err := budget.CallText("collapse", arg26); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
@@ -12157,14 +11553,14 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 			if err := budget.ChargeEach("_+_", int64(16+len(arg28)), int64(16+len(arg28)+2)); err != nil {
 				return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 			}
-			v137 = []string{" (described as \"" + arg28 + "\")"}
+			v132 = []string{" (described as \"" + arg28 + "\")"}
 		} else {
-			v137 = []string{}
+			v132 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size18+len(v133)+len(v137)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size18+len(v128)+len(v132)))); err != nil {
 			return letsRunShellCommand{}, celrt.Budget{}, 0, celrt.InLet("notes", budget.Failure(err))
 		}
-		notes = celrt.Concat(v106, v108, v109, v111, v116, v118, v122, v129, v131, v133, v137)
+		notes = celrt.Concat(v102, v104, v105, v107, v111, v113, v117, v124, v126, v128, v132)
 	}
 	return letsRunShellCommand{
 		strands:      strands,
@@ -12276,9 +11672,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 //	shown = count <= 1000
 //	  ? script.split("\n").map(l, collapse(l)).filter(l, l != "").join("\n")
 //	  : collapse(script)
-//	dirs = [["dir_path", input.dir_path], ["directory", input.directory], ["workdir", input.workdir], ["work_dir", input.work_dir],
-//	  ["cd", input.cd], ["cwd", input.cwd]]
-//	  .filter(d, nonEmpty(d[1]).hasValue()).map(d, [string(d[0]), nonEmpty(d[1]).value()])
+//	dirs = alternatives(input, ["dir_path", "directory", "workdir", "work_dir", "cd", "cwd"])
 //	perms = nonEmpty(input.sandbox_permissions).orValue("")
 //	grants = cel.bind(ap, type(input.additional_permissions) == map ? input.additional_permissions : dyn({}),
 //	  cel.bind(net, ap.?network.orValue(null),
@@ -12296,7 +11690,7 @@ func letsRunShellCommandOf(input *value.Object, tool string, limits runtime.Limi
 //	    == true ? [" with escalated permissions"] : []) + (perms == "with_additional_permissions" || grants.size() > 0
 //	    ? [" with additional permissions" + (grants.size() == 0 ? "" : " (" + grants.join(", ") + ")")] : [])
 //	+ (dirs.size() == 0 ? []
-//	    : dirs.exists(d, d[1] != dirs[0][1])
+//	    : dirs.size() > 1
 //	      ? [" in " + dirs.map(d, d[0] + " '" + truncate(d[1], limits.summary) + "'").join(" or ")]
 //	      : [" in '" + dirs[0][1] + "'"])
 //	+ (input.run_in_background == true || input.is_background == true ? [" in the background"] : []) + (input.parallel == true && !strands ?
@@ -13648,113 +13042,65 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits, sl
 	}
 	var paths [][]string
 	if slot != celrt.SlotResult {
-		v30 := []any{"file_path", celrt.Field(input, "file_path")}
-		v31 := []any{"filePath", celrt.Field(input, "filePath")}
-		items2 := [][]any{v30, v31}
-		list4 := make([][]any, 0, len(items2))
-		for _, p3 := range items2 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
-			}
-			elem13, err := celrt.IndexList(p3, int64(1))
-			if err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			if celrt.NonEmpty(elem13).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-				}
-				list4 = append(list4, p3)
-			}
+		arg2 := []string{"file_path", "filePath"}
+		if err := budget.Call("alternatives", input, arg2); err != nil {
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
-		list5 := make([][]string, 0, len(list4))
-		for _, p4 := range list4 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
-			}
-			elem14, err := celrt.IndexList(p4, int64(0))
-			if err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			if err := budget.CallText("string", elem14); err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			s, err := celrt.ToString(elem14)
-			if err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			elem15, err := celrt.IndexList(p4, int64(1))
-			if err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			v32, err := celrt.NonEmpty(elem15).Get()
-			if err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			elem16 := []string{s, v32}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
-			}
-			list5 = append(list5, elem16)
-		}
-		paths = list5
+		paths = celrt.Alternatives(input, arg2)
 	}
 	var conflict bool
 	if slot != celrt.SlotResult {
-		found2 := false
-		var failure21 error
-		for _, p5 := range paths {
-			if steps++; steps > celrt.MaxSteps {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(celrt.ErrSteps))
-			}
-			v33, failure22 := func() (bool, error) {
-				elem17, err := celrt.IndexList(p5, int64(1))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				elem18, err := celrt.IndexList(paths, int64(0))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				elem19, err := celrt.IndexList(elem18, int64(1))
-				if err != nil {
-					return false, budget.Failure(err)
-				}
-				return elem17 != elem19, nil
-			}()
-			if failure22 != nil {
-				if failure21 == nil {
-					failure21 = failure22
-				}
-				continue
-			}
-			found2 = v33
-			if found2 {
-				break
-			}
-		}
-		if !found2 && failure21 != nil {
-			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("conflict", budget.Failure(failure21))
-		}
-		conflict = found2
+		conflict = int64(len(paths)) > int64(1)
 	}
 	var path celrt.Optional[string]
 	if slot != celrt.SlotResult {
-		var v34 celrt.Optional[string]
-		if int64(len(paths)) == int64(0) {
-			v34 = celrt.None[string]()
-		} else {
-			elem20, err := celrt.IndexList(paths, int64(0))
+		targetOf := func() (celrt.Optional[[]string], error) {
+			opt12, err := celrt.OptIndex(celrt.ListOf(paths), int64(0))
 			if err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+				return celrt.Optional[[]string]{}, budget.Failure(err)
 			}
-			elem21, err := celrt.IndexList(elem20, int64(1))
+			x2, err := func(v any) (celrt.Optional[[]string], error) {
+				return celrt.AsOptional(v, func(v any) ([]string, error) {
+					return celrt.AsList(v, celrt.AsString)
+				})
+			}(opt12)
 			if err != nil {
-				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+				return celrt.Optional[[]string]{}, budget.Failure(err)
 			}
-			v34 = celrt.Of(elem21)
+			return x2, nil
 		}
-		path = v34
+		var targetLazy celrt.Lazy[celrt.Optional[[]string]]
+		target2, err := targetLazy.Get(targetOf)
+		if err != nil {
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+		}
+		var v30 celrt.Optional[string]
+		if target2.Ok {
+			pOf := func() ([]string, error) {
+				target3, err := targetLazy.Get(targetOf)
+				if err != nil {
+					return nil, budget.Failure(err)
+				}
+				v31, err := target3.Get()
+				if err != nil {
+					return nil, budget.Failure(err)
+				}
+				return v31, nil
+			}
+			var pLazy celrt.Lazy[[]string]
+			p4, err := pLazy.Get(pOf)
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+			}
+			elem13, err := celrt.IndexList(p4, int64(1))
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("path", budget.Failure(err))
+			}
+			v30 = celrt.Of(elem13)
+		} else {
+			v30 = celrt.None[string]()
+		}
+		path = v30
 	}
 	return letsMultiEdit{
 		listed:        listed,
@@ -13794,10 +13140,9 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits, sl
 //	      .filter(p, type(p[1]) == string && type(p[2]) == string)
 //	firstConflict = firsts.exists(p, p[1] != firsts[0][1] || p[2] != firsts[0][2])
 //	every = edits.filter(e, e.?replace_all.orValue(false) == true || e.?replaceAll.orValue(false) == true).size()
-//	paths = [["file_path", input.file_path], ["filePath", input.filePath]]
-//	  .filter(p, nonEmpty(p[1]).hasValue()).map(p, [string(p[0]), nonEmpty(p[1]).value()])
-//	conflict = paths.exists(p, p[1] != paths[0][1])
-//	path = paths.size() == 0 ? optional.none() : optional.of(paths[0][1])
+//	paths = alternatives(input, ["file_path", "filePath"])
+//	conflict = paths.size() > 1
+//	path = paths[?0].optMap(p, p[1])
 //	preview = (!path.hasValue() ? ""
 //	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " "
 //	  : "for '" + path.value() + "' ")
@@ -17548,7 +16893,7 @@ type letsGithubAny struct {
 	numbers  []string
 	number   string
 	queries  [][]string
-	query2   celrt.Optional[string]
+	query    celrt.Optional[string]
 	queried  string
 	files    []string
 	inputs   []string
@@ -17921,446 +17266,399 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		v24 = " #" + arg11
 	}
 	number := v24
-	query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
-	if err != nil {
+	arg12 := []string{"query", "q"}
+	if err := budget.Call("alternatives", input, arg12); err != nil {
 		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queries", err)
 	}
-	q, err := celrt.FieldOf(input, "q", "", celrt.InputString)
-	if err != nil {
-		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queries", err)
+	queries := celrt.Alternatives(input, arg12)
+	targetOf := func() (celrt.Optional[[]string], error) {
+		opt, err := celrt.OptIndex(celrt.ListOf(queries), int64(0))
+		if err != nil {
+			return celrt.Optional[[]string]{}, err
+		}
+		x5, err := func(v any) (celrt.Optional[[]string], error) {
+			return celrt.AsOptional(v, func(v any) ([]string, error) {
+				return celrt.AsList(v, celrt.AsString)
+			})
+		}(opt)
+		if err != nil {
+			return celrt.Optional[[]string]{}, err
+		}
+		return x5, nil
 	}
-	v25 := [][]string{[]string{"query", query}, []string{"q", q}}
-	list3 := make([][]string, 0, len(v25))
-	for _, q2 := range v25 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queries", celrt.ErrSteps)
+	var targetLazy celrt.Lazy[celrt.Optional[[]string]]
+	target2, err := targetLazy.Get(targetOf)
+	if err != nil {
+		return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("query", err)
+	}
+	var v25 celrt.Optional[string]
+	if target2.Ok {
+		qOf := func() ([]string, error) {
+			target3, err := targetLazy.Get(targetOf)
+			if err != nil {
+				return nil, err
+			}
+			v26, err := target3.Get()
+			if err != nil {
+				return nil, err
+			}
+			return v26, nil
+		}
+		var qLazy celrt.Lazy[[]string]
+		q2, err := qLazy.Get(qOf)
+		if err != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("query", err)
 		}
 		elem2, err := celrt.IndexList(q2, int64(1))
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queries", err)
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("query", err)
 		}
-		if celrt.NonEmpty(elem2).Ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queries", err)
-			}
-			list3 = append(list3, q2)
-		}
-	}
-	list4 := make([][]string, 0, len(list3))
-	for _, q3 := range list3 {
-		if steps++; steps > celrt.MaxSteps {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queries", celrt.ErrSteps)
-		}
-		elem3, err := celrt.IndexList(q3, int64(0))
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queries", err)
-		}
-		elem4, err := celrt.IndexList(q3, int64(1))
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queries", err)
-		}
-		v26, err := celrt.NonEmpty(elem4).Get()
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queries", err)
-		}
-		elem5 := []string{elem3, v26}
-		if err := budget.Charge("_+_", 16); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queries", err)
-		}
-		list4 = append(list4, elem5)
-	}
-	queries := list4
-	var v27 celrt.Optional[string]
-	if int64(len(queries)) == int64(0) {
-		v27 = celrt.None[string]()
+		v25 = celrt.Of(elem2)
 	} else {
-		elem6, err := celrt.IndexList(queries, int64(0))
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("query", err)
-		}
-		elem7, err := celrt.IndexList(elem6, int64(1))
-		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("query", err)
-		}
-		v27 = celrt.Of(elem7)
+		v25 = celrt.None[string]()
 	}
-	query2 := v27
+	query := v25
 	var queried string
 	if slot == celrt.SlotPreview {
-		found := false
-		var failure error
-		for _, q4 := range queries {
-			if steps++; steps > celrt.MaxSteps {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", celrt.ErrSteps)
-			}
-			v28, failure2 := func() (bool, error) {
-				elem8, err := celrt.IndexList(q4, int64(1))
-				if err != nil {
-					return false, err
-				}
-				elem9, err := celrt.IndexList(queries, int64(0))
-				if err != nil {
-					return false, err
-				}
-				elem10, err := celrt.IndexList(elem9, int64(1))
-				if err != nil {
-					return false, err
-				}
-				return elem8 != elem10, nil
-			}()
-			if failure2 != nil {
-				if failure == nil {
-					failure = failure2
-				}
-				continue
-			}
-			found = v28
-			if found {
-				break
-			}
-		}
-		if !found && failure != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(failure))
-		}
-		var v29 string
-		if found {
-			list5 := make([]string, 0, len(queries))
-			for _, q5 := range queries {
+		var v27 string
+		if int64(len(queries)) > int64(1) {
+			list3 := make([]string, 0, len(queries))
+			for _, q3 := range queries {
 				if steps++; steps > celrt.MaxSteps {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(celrt.ErrSteps))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", celrt.ErrSteps)
 				}
-				elem11, err := celrt.IndexList(q5, int64(0))
+				elem3, err := celrt.IndexList(q3, int64(0))
 				if err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 				}
-				if err := budget.Charge("_+_", int64(len(elem11)+2)); err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+				if err := budget.Charge("_+_", int64(len(elem3)+2)); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 				}
-				elem12, err := celrt.IndexList(q5, int64(1))
+				elem4, err := celrt.IndexList(q3, int64(1))
 				if err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 				}
 				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(queries)))
 				if err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 				}
-				if err := budget.CallText("inline", elem12, quotient); err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+				if err := budget.CallText("inline", elem4, quotient); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 				}
-				arg12 := celrt.Inline(elem12, quotient)
-				if err := budget.ChargeEach("_+_", int64(len(elem11)+2+len(arg12)), int64(len(elem11)+2+len(arg12)+1)); err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+				arg13 := celrt.Inline(elem4, quotient)
+				if err := budget.ChargeEach("_+_", int64(len(elem3)+2+len(arg13)), int64(len(elem3)+2+len(arg13)+1)); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 				}
-				elem13 := elem11 + " \"" + arg12 + "\""
+				elem5 := elem3 + " \"" + arg13 + "\""
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 				}
-				list5 = append(list5, elem13)
+				list3 = append(list3, elem5)
 			}
-			if err := budget.Call("join", list5, " or "); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+			if err := budget.Call("join", list3, " or "); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 			}
-			v29 = celrt.JoinSep(list5, " or ")
+			v27 = celrt.JoinSep(list3, " or ")
 		} else {
-			v30 := query2.Value
-			if !query2.Ok {
-				v30 = ""
+			v28 := query.Value
+			if !query.Ok {
+				v28 = ""
 			}
-			arg13 := int64(limits.Summary)
-			if err := budget.CallText("inline", v30, arg13); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+			arg14 := int64(limits.Summary)
+			if err := budget.CallText("inline", v28, arg14); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 			}
-			arg14 := celrt.Inline(v30, arg13)
-			if err := budget.ChargeEach("_+_", int64(1+len(arg14)), int64(1+len(arg14)+1)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", budget.Failure(err))
+			arg15 := celrt.Inline(v28, arg14)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("queried", err)
 			}
-			v29 = "\"" + arg14 + "\""
+			v27 = "\"" + arg15 + "\""
 		}
-		queried = v29
+		queried = v27
 	}
 	var files []string
 	if slot == celrt.SlotPreview {
-		v31 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
-		var v32 []string
-		if v31 {
+		v29 := celrt.TypeOf(celrt.Field(input, "files")) == celrt.ListType
+		var v30 []string
+		if v29 {
 			items, err := celrt.Iterate(celrt.Field(input, "files"))
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 			}
-			list6 := make([]any, 0, items.Len())
+			list4 := make([]any, 0, items.Len())
 			for i := range items.Len() {
 				f := items.At(i)
 				if steps++; steps > celrt.MaxSteps {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", celrt.ErrSteps)
 				}
 				ok4 := celrt.TypeOf(f) == celrt.MapType
 				if ok4 {
-					opt, err := celrt.OptSelect(f, "path")
+					opt2, err := celrt.OptSelect(f, "path")
 					if err != nil {
-						return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+						return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 					}
-					v33 := opt.Value
-					if !opt.Ok {
-						v33 = nil
+					v31 := opt2.Value
+					if !opt2.Ok {
+						v31 = nil
 					}
-					ok4 = celrt.NonEmpty(v33).Ok
+					ok4 = celrt.NonEmpty(v31).Ok
 				}
 				if ok4 {
 					if err := budget.Charge("_+_", 16); err != nil {
-						return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+						return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 					}
-					list6 = append(list6, f)
+					list4 = append(list4, f)
 				}
 			}
-			list7 := make([]string, 0, len(list6))
-			for _, f2 := range list6 {
+			list5 := make([]string, 0, len(list4))
+			for _, f2 := range list4 {
 				if steps++; steps > celrt.MaxSteps {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(celrt.ErrSteps))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", celrt.ErrSteps)
 				}
 				path, err := celrt.Select(f2, "path")
 				if err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 				}
-				x5, err := celrt.AsString(path)
+				x6, err := celrt.AsString(path)
 				if err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 				}
-				arg15 := celrt.Trim(x5)
-				if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+				arg16 := celrt.Trim(x6)
+				if err := budget.ChargeEach("_+_", int64(1+len(arg16)), int64(1+len(arg16)+1)); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 				}
-				elem14 := "'" + arg15 + "'"
+				elem6 := "'" + arg16 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", budget.Failure(err))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("files", err)
 				}
-				list7 = append(list7, elem14)
+				list5 = append(list5, elem6)
 			}
-			v32 = list7
+			v30 = list5
 		} else {
-			v32 = []string{}
+			v30 = []string{}
 		}
-		files = v32
+		files = v30
 	}
 	var inputs []string
 	if slot == celrt.SlotPreview {
-		v34 := celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType
-		var v35 []string
-		if v34 {
+		v32 := celrt.TypeOf(celrt.Field(input, "inputs")) == celrt.MapType
+		var v33 []string
+		if v32 {
 			items2, err := celrt.Iterate(celrt.Field(input, "inputs"))
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
 			}
-			list8 := make([]string, 0, items2.Len())
+			list6 := make([]string, 0, items2.Len())
 			for i2 := range items2.Len() {
 				k := items2.At(i2)
 				if steps++; steps > celrt.MaxSteps {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(celrt.ErrSteps))
-				}
-				x6, err := celrt.AsString(k)
-				if err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
-				}
-				if err := budget.Charge("_+_", int64(len(x6)+1)); err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
-				}
-				arg16 := celrt.Field(input, "inputs")
-				if err := budget.Call("mcpValue", arg16, k); err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", celrt.ErrSteps)
 				}
 				x7, err := celrt.AsString(k)
 				if err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
 				}
-				r2, err := celrt.MCPValueOf(arg16, x7)
+				if err := budget.Charge("_+_", int64(len(x7)+1)); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
+				}
+				arg17 := celrt.Field(input, "inputs")
+				if err := budget.Call("mcpValue", arg17, k); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
+				}
+				x8, err := celrt.AsString(k)
 				if err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
 				}
-				if err := budget.Charge("_+_", int64(len(x6)+1+len(r2))); err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+				r2, err := celrt.MCPValueOf(arg17, x8)
+				if err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
 				}
-				elem15 := x6 + "=" + r2
+				if err := budget.Charge("_+_", int64(len(x7)+1+len(r2))); err != nil {
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
+				}
+				elem7 := x7 + "=" + r2
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", budget.Failure(err))
+					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("inputs", err)
 				}
-				list8 = append(list8, elem15)
+				list6 = append(list6, elem7)
 			}
-			v35 = list8
+			v33 = list6
 		} else {
-			v35 = []string{}
+			v33 = []string{}
 		}
-		inputs = v35
+		inputs = v33
 	}
 	var workflow string
 	if slot == celrt.SlotPreview {
-		v36 := celrt.TypeOf(celrt.Field(input, "workflow_id")) == celrt.DoubleType
-		var v37 string
-		if v36 {
+		v34 := celrt.TypeOf(celrt.Field(input, "workflow_id")) == celrt.DoubleType
+		var v35 string
+		if v34 {
 			if err := budget.CallText("numberText", input, "workflow_id"); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", budget.Failure(err))
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", err)
 			}
 			r3, err := celrt.NumberTextOf(input, "workflow_id")
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", budget.Failure(err))
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("workflow", err)
 			}
-			v37 = r3
+			v35 = r3
 		} else {
-			v38 := celrt.NonEmpty(celrt.Field(input, "workflow_id"))
-			v39 := v38.Value
-			if !v38.Ok {
-				v39 = ""
+			v36 := celrt.NonEmpty(celrt.Field(input, "workflow_id"))
+			v37 := v36.Value
+			if !v36.Ok {
+				v37 = ""
 			}
-			v37 = v39
+			v35 = v37
 		}
-		workflow = v37
+		workflow = v35
 	}
 	var where string
 	if slot == celrt.SlotPreview {
-		var v40 string
+		var v38 string
 		if direct {
-			v40 = ""
+			v38 = ""
 		} else {
-			v40 = "in "
+			v38 = "in "
 		}
-		v41 := repo3.Value
+		v39 := repo3.Value
 		if !repo3.Ok {
-			v41 = ""
+			v39 = ""
 		}
-		if err := budget.ChargeEach("_+_", int64(len(v40)+len(v41)), int64(len(v40)+len(v41)+len(number))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+		if err := budget.ChargeEach("_+_", int64(len(v38)+len(v39)), int64(len(v38)+len(v39)+len(number))); err != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		path2, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
-		var v42 string
+		var v40 string
 		if celrt.NonEmpty(path2).Ok {
 			path3, err := celrt.FieldOf(input, "path", "", celrt.InputString)
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 			}
-			arg17 := celrt.Trim(path3)
-			if err := budget.ChargeEach("_+_", int64(5+len(arg17)), int64(5+len(arg17)+1)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			arg18 := celrt.Trim(path3)
+			if err := budget.ChargeEach("_+_", int64(5+len(arg18)), int64(5+len(arg18)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 			}
-			v42 = " at '" + arg17 + "'"
+			v40 = " at '" + arg18 + "'"
 		} else {
-			v42 = ""
+			v40 = ""
 		}
-		if err := budget.Charge("_+_", int64(len(v40)+len(v41)+len(number)+len(v42))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+		if err := budget.Charge("_+_", int64(len(v38)+len(v39)+len(number)+len(v40))); err != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
-		var v43 string
+		var v41 string
 		if celrt.NonEmpty(branch).Ok {
 			branch2, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 			}
-			arg18 := celrt.Trim(branch2)
-			if err := budget.ChargeEach("_+_", int64(12+len(arg18)), int64(12+len(arg18)+1)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			arg19 := celrt.Trim(branch2)
+			if err := budget.ChargeEach("_+_", int64(12+len(arg19)), int64(12+len(arg19)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 			}
-			v43 = " on branch '" + arg18 + "'"
+			v41 = " on branch '" + arg19 + "'"
 		} else {
-			v43 = ""
+			v41 = ""
 		}
-		size := len(v40) + len(v41) + len(number) + len(v42) + len(v43)
+		size := len(v38) + len(v39) + len(number) + len(v40) + len(v41)
 		if err := budget.Charge("_+_", int64(size)); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
 		from_branch, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
 		if err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
-		var v44 string
+		var v42 string
 		if celrt.NonEmpty(from_branch).Ok {
 			from_branch2, err := celrt.FieldOf(input, "from_branch", "", celrt.InputString)
 			if err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 			}
-			arg19 := celrt.Trim(from_branch2)
-			if err := budget.ChargeEach("_+_", int64(7+len(arg19)), int64(7+len(arg19)+1)); err != nil {
-				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+			arg20 := celrt.Trim(from_branch2)
+			if err := budget.ChargeEach("_+_", int64(7+len(arg20)), int64(7+len(arg20)+1)); err != nil {
+				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 			}
-			v44 = " from '" + arg19 + "'"
+			v42 = " from '" + arg20 + "'"
 		} else {
-			v44 = ""
+			v42 = ""
 		}
-		if err := budget.Charge("_+_", int64(size+len(v44))); err != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
+		if err := budget.Charge("_+_", int64(size+len(v42))); err != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 		}
-		v45, failure3 := func() (bool, error) {
+		v43, failure := func() (bool, error) {
 			head, err := celrt.FieldOf(input, "head", "", celrt.InputString)
 			if err != nil {
-				return false, budget.Failure(err)
+				return false, err
 			}
 			return celrt.NonEmpty(head).Ok, nil
 		}()
-		ok5, failure4 := v45, failure3
-		if failure3 != nil || ok5 {
-			v46, failure5 := func() (bool, error) {
+		ok5, failure2 := v43, failure
+		if failure != nil || ok5 {
+			v44, failure3 := func() (bool, error) {
 				base, err := celrt.FieldOf(input, "base", "", celrt.InputString)
 				if err != nil {
 					return false, budget.Failure(err)
 				}
 				return celrt.NonEmpty(base).Ok, nil
 			}()
-			ok5, failure4 = celrt.And(v45, failure3, v46, failure5)
+			ok5, failure2 = celrt.And(v43, failure, v44, failure3)
 		}
-		if failure4 != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(failure4))
+		if failure2 != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(failure2))
 		}
-		var v47 string
+		var v45 string
 		if ok5 {
 			head2, err := celrt.FieldOf(input, "head", "", celrt.InputString)
 			if err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
-			arg20 := celrt.Trim(head2)
-			if err := budget.ChargeEach("_+_", int64(7+len(arg20)), int64(7+len(arg20)+8)); err != nil {
+			arg21 := celrt.Trim(head2)
+			if err := budget.ChargeEach("_+_", int64(7+len(arg21)), int64(7+len(arg21)+8)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
 			base2, err := celrt.FieldOf(input, "base", "", celrt.InputString)
 			if err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
-			arg21 := celrt.Trim(base2)
-			if err := budget.Charge("_+_", int64(7+len(arg20)+8+len(arg21))); err != nil {
+			arg22 := celrt.Trim(base2)
+			if err := budget.Charge("_+_", int64(7+len(arg21)+8+len(arg22))); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
-			size2 := 7 + len(arg20) + 8 + len(arg21) + 1
+			size2 := 7 + len(arg21) + 8 + len(arg22) + 1
 			if err := budget.Charge("_+_", int64(size2)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
-			v47 = " from '" + arg20 + "' into '" + arg21 + "'"
+			v45 = " from '" + arg21 + "' into '" + arg22 + "'"
 		} else {
 			base3, err := celrt.FieldOf(input, "base", "", celrt.InputString)
 			if err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 			}
-			var v48 string
+			var v46 string
 			if celrt.NonEmpty(base3).Ok {
 				base4, err := celrt.FieldOf(input, "base", "", celrt.InputString)
 				if err != nil {
 					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 				}
-				arg22 := celrt.Trim(base4)
-				if err := budget.ChargeEach("_+_", int64(12+len(arg22)), int64(12+len(arg22)+1)); err != nil {
+				arg23 := celrt.Trim(base4)
+				if err := budget.ChargeEach("_+_", int64(12+len(arg23)), int64(12+len(arg23)+1)); err != nil {
 					return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 				}
-				v48 = " onto base '" + arg22 + "'"
+				v46 = " onto base '" + arg23 + "'"
 			} else {
-				v48 = ""
+				v46 = ""
 			}
-			v47 = v48
+			v45 = v46
 		}
-		if err := budget.Charge("_+_", int64(size+len(v44)+len(v47))); err != nil {
+		if err := budget.Charge("_+_", int64(size+len(v42)+len(v45))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 		}
-		where = v40 + v41 + number + v42 + v43 + v44 + v47
+		where = v38 + v39 + number + v40 + v41 + v42 + v45
 	}
 	var details []string
 	if slot == celrt.SlotPreview {
@@ -18368,7 +17666,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v49 []string
+		var v47 []string
 		if celrt.NonEmpty(merge_method).Ok {
 			merge_method2, err := celrt.FieldOf(input, "merge_method", "", celrt.InputString)
 			if err != nil {
@@ -18377,29 +17675,29 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.CallText("collapse", merge_method2); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg23 := celrt.Collapse(merge_method2)
-			if err := budget.CallText("truncate", arg23, int64(20)); err != nil {
+			arg24 := celrt.Collapse(merge_method2)
+			if err := budget.CallText("truncate", arg24, int64(20)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg24 := celrt.Truncate(arg23, int64(20))
-			if err := budget.Charge("_+_", int64(13+len(arg24))); err != nil {
+			arg25 := celrt.Truncate(arg24, int64(20))
+			if err := budget.Charge("_+_", int64(13+len(arg25))); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v49 = []string{"merge method " + arg24}
+			v47 = []string{"merge method " + arg25}
 		} else {
-			var v50 []string
+			var v48 []string
 			if name == "merge_pull_request" {
-				v50 = []string{"merge method merge (the default)"}
+				v48 = []string{"merge method merge (the default)"}
 			} else {
-				v50 = []string{}
+				v48 = []string{}
 			}
-			v49 = v50
+			v47 = v48
 		}
 		state, err := celrt.FieldOf(input, "state", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v51 []string
+		var v49 []string
 		if celrt.NonEmpty(state).Ok {
 			state2, err := celrt.FieldOf(input, "state", "", celrt.InputString)
 			if err != nil {
@@ -18408,83 +17706,83 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.CallText("collapse", state2); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg25 := celrt.Collapse(state2)
-			if err := budget.CallText("truncate", arg25, int64(20)); err != nil {
+			arg26 := celrt.Collapse(state2)
+			if err := budget.CallText("truncate", arg26, int64(20)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg26 := celrt.Truncate(arg25, int64(20))
-			if err := budget.Charge("_+_", int64(6+len(arg26))); err != nil {
+			arg27 := celrt.Truncate(arg26, int64(20))
+			if err := budget.Charge("_+_", int64(6+len(arg27))); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v51 = []string{"state " + arg26}
+			v49 = []string{"state " + arg27}
 		} else {
-			v51 = []string{}
+			v49 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v49)+len(v51)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v47)+len(v49)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v52 := celrt.EqualBool(celrt.Field(input, "private"), false)
-		var v53 []string
-		if v52 {
-			v53 = []string{"public"}
+		v50 := celrt.EqualBool(celrt.Field(input, "private"), false)
+		var v51 []string
+		if v50 {
+			v51 = []string{"public"}
 		} else {
-			v54 := celrt.EqualBool(celrt.Field(input, "private"), true)
-			var v55 []string
-			if v54 {
-				v55 = []string{"private"}
+			v52 := celrt.EqualBool(celrt.Field(input, "private"), true)
+			var v53 []string
+			if v52 {
+				v53 = []string{"private"}
 			} else {
-				v55 = []string{}
+				v53 = []string{}
 			}
-			v53 = v55
+			v51 = v53
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v49)+len(v51)+len(v53)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v47)+len(v49)+len(v51)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v56, failure6 := func() (bool, error) {
+		v54, failure4 := func() (bool, error) {
 			organization3, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
 			if err != nil {
 				return false, budget.Failure(err)
 			}
 			return celrt.NonEmpty(organization3).Ok, nil
 		}()
-		ok6, failure7 := v56, failure6
-		if failure6 != nil || ok6 {
-			ok6, failure7 = celrt.And(v56, failure6, name != "create_repository", nil)
+		ok6, failure5 := v54, failure4
+		if failure4 != nil || ok6 {
+			ok6, failure5 = celrt.And(v54, failure4, name != "create_repository", nil)
 		}
-		if failure7 != nil {
-			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure7))
+		if failure5 != nil {
+			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(failure5))
 		}
-		var v57 []string
+		var v55 []string
 		if ok6 {
 			organization4, err := celrt.FieldOf(input, "organization", "", celrt.InputString)
 			if err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg27 := celrt.Trim(organization4)
-			if err := budget.ChargeEach("_+_", int64(19+len(arg27)), int64(19+len(arg27)+1)); err != nil {
+			arg28 := celrt.Trim(organization4)
+			if err := budget.ChargeEach("_+_", int64(19+len(arg28)), int64(19+len(arg28)+1)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v57 = []string{"into organization '" + arg27 + "'"}
+			v55 = []string{"into organization '" + arg28 + "'"}
 		} else {
-			v57 = []string{}
+			v55 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v49)+len(v51)+len(v53)+len(v57)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v47)+len(v49)+len(v51)+len(v55)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v58 []string
+		var v56 []string
 		if workflow != "" {
 			if err := budget.CallText("truncate", workflow, int64(80)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg28 := celrt.Truncate(workflow, int64(80))
-			if err := budget.ChargeEach("_+_", int64(10+len(arg28)), int64(10+len(arg28)+1)); err != nil {
+			arg29 := celrt.Truncate(workflow, int64(80))
+			if err := budget.ChargeEach("_+_", int64(10+len(arg29)), int64(10+len(arg29)+1)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v58 = []string{"workflow '" + arg28 + "'"}
+			v56 = []string{"workflow '" + arg29 + "'"}
 		} else {
-			v58 = []string{}
+			v56 = []string{}
 		}
-		size3 := len(v49) + len(v51) + len(v53) + len(v57) + len(v58)
+		size3 := len(v47) + len(v49) + len(v51) + len(v55) + len(v56)
 		if err := budget.Charge("_+_", int64(16*(size3))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
@@ -18492,46 +17790,46 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v59 []string
+		var v57 []string
 		if celrt.NonEmpty(ref).Ok {
 			ref2, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
 			if err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg29 := celrt.Trim(ref2)
-			if err := budget.CallText("truncate", arg29, int64(80)); err != nil {
+			arg30 := celrt.Trim(ref2)
+			if err := budget.CallText("truncate", arg30, int64(80)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg30 := celrt.Truncate(arg29, int64(80))
-			if err := budget.ChargeEach("_+_", int64(5+len(arg30)), int64(5+len(arg30)+1)); err != nil {
+			arg31 := celrt.Truncate(arg30, int64(80))
+			if err := budget.ChargeEach("_+_", int64(5+len(arg31)), int64(5+len(arg31)+1)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v59 = []string{"ref '" + arg30 + "'"}
+			v57 = []string{"ref '" + arg31 + "'"}
 		} else {
-			v59 = []string{}
+			v57 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size3+len(v59)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size3+len(v57)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v60 []string
+		var v58 []string
 		if int64(len(inputs)) > int64(0) {
 			if err := budget.Call("join", inputs, ", "); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg31 := celrt.JoinSep(inputs, ", ")
-			if err := budget.Charge("_+_", int64(7+len(arg31))); err != nil {
+			arg32 := celrt.JoinSep(inputs, ", ")
+			if err := budget.Charge("_+_", int64(7+len(arg32))); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v60 = []string{"inputs " + arg31}
+			v58 = []string{"inputs " + arg32}
 		} else {
-			v60 = []string{}
+			v58 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size3+len(v59)+len(v60)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size3+len(v57)+len(v58)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v61 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
-		var v62 []string
-		if v61 {
+		v59 := celrt.TypeOf(celrt.Field(input, "run_id")) == celrt.DoubleType
+		var v60 []string
+		if v59 {
 			if err := budget.CallText("numberText", input, "run_id"); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
@@ -18542,35 +17840,35 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.Charge("_+_", int64(4+len(r4))); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v62 = []string{"run " + r4}
+			v60 = []string{"run " + r4}
 		} else {
-			v62 = []string{}
+			v60 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size3+len(v59)+len(v60)+len(v62)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size3+len(v57)+len(v58)+len(v60)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v63 []string
+		var v61 []string
 		if int64(len(files)) > int64(0) {
-			arg32 := int64(len(files))
-			if err := budget.CallText("plural", arg32, "file", "files"); err != nil {
+			arg33 := int64(len(files))
+			if err := budget.CallText("plural", arg33, "file", "files"); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg33 := celrt.Plural(arg32, "file", "files")
-			if err := budget.Charge("_+_", int64(len(arg33)+1)); err != nil {
+			arg34 := celrt.Plural(arg33, "file", "files")
+			if err := budget.Charge("_+_", int64(len(arg34)+1)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
 			if err := budget.Call("join", files, ", "); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg34 := celrt.JoinSep(files, ", ")
-			if err := budget.Charge("_+_", int64(len(arg33)+1+len(arg34))); err != nil {
+			arg35 := celrt.JoinSep(files, ", ")
+			if err := budget.Charge("_+_", int64(len(arg34)+1+len(arg35))); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v63 = []string{arg33 + " " + arg34}
+			v61 = []string{arg34 + " " + arg35}
 		} else {
-			v63 = []string{}
+			v61 = []string{}
 		}
-		size4 := size3 + len(v59) + len(v60) + len(v62) + len(v63)
+		size4 := size3 + len(v57) + len(v58) + len(v60) + len(v61)
 		if err := budget.Charge("_+_", int64(16*(size4))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
@@ -18578,7 +17876,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v64 []string
+		var v62 []string
 		if celrt.NonEmpty(message).Ok {
 			message2, err := celrt.FieldOf(input, "message", "", celrt.InputString)
 			if err != nil {
@@ -18587,38 +17885,38 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.CallText("collapse", message2); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg35 := celrt.Collapse(message2)
-			if err := budget.CallText("truncate", arg35, int64(80)); err != nil {
+			arg36 := celrt.Collapse(message2)
+			if err := budget.CallText("truncate", arg36, int64(80)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg36 := celrt.Truncate(arg35, int64(80))
-			if err := budget.ChargeEach("_+_", int64(9+len(arg36)), int64(9+len(arg36)+1)); err != nil {
+			arg37 := celrt.Truncate(arg36, int64(80))
+			if err := budget.ChargeEach("_+_", int64(9+len(arg37)), int64(9+len(arg37)+1)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v64 = []string{"message \"" + arg36 + "\""}
+			v62 = []string{"message \"" + arg37 + "\""}
 		} else {
-			v64 = []string{}
+			v62 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size4+len(v64)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size4+len(v62)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v65 []string
-		if query2.Ok {
+		var v63 []string
+		if query.Ok {
 			if err := budget.Charge("_+_", int64(4+len(queried))); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v65 = []string{"for " + queried}
+			v63 = []string{"for " + queried}
 		} else {
-			v65 = []string{}
+			v63 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size4+len(v64)+len(v65)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size4+len(v62)+len(v63)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
 		title, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v66 []string
+		var v64 []string
 		if celrt.NonEmpty(title).Ok {
 			title2, err := celrt.FieldOf(input, "title", "", celrt.InputString)
 			if err != nil {
@@ -18627,49 +17925,49 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.CallText("collapse", title2); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg37 := celrt.Collapse(title2)
-			if err := budget.CallText("truncate", arg37, int64(80)); err != nil {
+			arg38 := celrt.Collapse(title2)
+			if err := budget.CallText("truncate", arg38, int64(80)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg38 := celrt.Truncate(arg37, int64(80))
-			if err := budget.ChargeEach("_+_", int64(7+len(arg38)), int64(7+len(arg38)+1)); err != nil {
+			arg39 := celrt.Truncate(arg38, int64(80))
+			if err := budget.ChargeEach("_+_", int64(7+len(arg39)), int64(7+len(arg39)+1)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v66 = []string{"title \"" + arg38 + "\""}
+			v64 = []string{"title \"" + arg39 + "\""}
 		} else {
-			v66 = []string{}
+			v64 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size4+len(v64)+len(v65)+len(v66)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size4+len(v62)+len(v63)+len(v64)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		v67 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
-		ok7 := v67
+		v65 := celrt.TypeOf(celrt.Field(input, "body")) == celrt.StringType
+		ok7 := v65
 		if ok7 {
 			ok7 = celrt.NonEmpty(celrt.Field(input, "body")).Ok
 		}
-		var v68 []string
+		var v66 []string
 		if ok7 {
-			arg39 := celrt.Field(input, "body")
-			if err := budget.CallText("collapse", arg39); err != nil {
+			arg40 := celrt.Field(input, "body")
+			if err := budget.CallText("collapse", arg40); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			x8, err := celrt.AsString(arg39)
+			x9, err := celrt.AsString(arg40)
 			if err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg40 := celrt.Collapse(x8)
-			if err := budget.CallText("truncate", arg40, int64(120)); err != nil {
+			arg41 := celrt.Collapse(x9)
+			if err := budget.CallText("truncate", arg41, int64(120)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg41 := celrt.Truncate(arg40, int64(120))
-			if err := budget.ChargeEach("_+_", int64(6+len(arg41)), int64(6+len(arg41)+1)); err != nil {
+			arg42 := celrt.Truncate(arg41, int64(120))
+			if err := budget.ChargeEach("_+_", int64(6+len(arg42)), int64(6+len(arg42)+1)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v68 = []string{"body \"" + arg41 + "\""}
+			v66 = []string{"body \"" + arg42 + "\""}
 		} else {
-			v68 = []string{}
+			v66 = []string{}
 		}
-		size5 := size4 + len(v64) + len(v65) + len(v66) + len(v68)
+		size5 := size4 + len(v62) + len(v63) + len(v64) + len(v66)
 		if err := budget.Charge("_+_", int64(16*(size5))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
@@ -18677,7 +17975,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		if err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		var v69 []string
+		var v67 []string
 		if celrt.NonEmpty(reaction).Ok {
 			reaction2, err := celrt.FieldOf(input, "reaction", "", celrt.InputString)
 			if err != nil {
@@ -18686,33 +17984,33 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.CallText("collapse", reaction2); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg42 := celrt.Collapse(reaction2)
-			if err := budget.CallText("truncate", arg42, int64(20)); err != nil {
+			arg43 := celrt.Collapse(reaction2)
+			if err := budget.CallText("truncate", arg43, int64(20)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			arg43 := celrt.Truncate(arg42, int64(20))
-			if err := budget.ChargeEach("_+_", int64(10+len(arg43)), int64(10+len(arg43)+1)); err != nil {
+			arg44 := celrt.Truncate(arg43, int64(20))
+			if err := budget.ChargeEach("_+_", int64(10+len(arg44)), int64(10+len(arg44)+1)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 			}
-			v69 = []string{"reaction '" + arg43 + "'"}
+			v67 = []string{"reaction '" + arg44 + "'"}
 		} else {
-			v69 = []string{}
+			v67 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size5+len(v69)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size5+len(v67)))); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("details", budget.Failure(err))
 		}
-		details = celrt.Concat(v49, v51, v53, v57, v58, v59, v60, v62, v63, v64, v65, v66, v68, v69)
+		details = celrt.Concat(v47, v49, v51, v55, v56, v57, v58, v60, v61, v62, v63, v64, v66, v67)
 	}
 	var gist string
 	if slot == celrt.SlotPreview {
-		v70 := celrt.EqualBool(celrt.Field(input, "public"), true)
-		var v71 string
-		if v70 {
-			v71 = "a PUBLIC gist"
+		v68 := celrt.EqualBool(celrt.Field(input, "public"), true)
+		var v69 string
+		if v68 {
+			v69 = "a PUBLIC gist"
 		} else {
-			v71 = "a secret gist"
+			v69 = "a secret gist"
 		}
-		if err := budget.Charge("_+_", int64(len(v71)+7)); err != nil {
+		if err := budget.Charge("_+_", int64(len(v69)+7)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
 		filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
@@ -18722,27 +18020,27 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		if err := budget.CallText("collapse", filename); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
-		arg44 := celrt.Collapse(filename)
-		if err := budget.CallText("truncate", arg44, int64(80)); err != nil {
+		arg45 := celrt.Collapse(filename)
+		if err := budget.CallText("truncate", arg45, int64(80)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
-		arg45 := celrt.Truncate(arg44, int64(80))
-		if err := budget.ChargeEach("_+_", int64(len(v71)+7+len(arg45)), int64(len(v71)+7+len(arg45)+1)); err != nil {
+		arg46 := celrt.Truncate(arg45, int64(80))
+		if err := budget.ChargeEach("_+_", int64(len(v69)+7+len(arg46)), int64(len(v69)+7+len(arg46)+1)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
-		v72 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-		var v73 string
-		if v72 {
-			x9, err := celrt.AsString(celrt.Field(input, "content"))
+		v70 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+		var v71 string
+		if v70 {
+			x10, err := celrt.AsString(celrt.Field(input, "content"))
 			if err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 			}
-			arg46 := celrt.Lines(x9)
-			if err := budget.CallText("plural", arg46, "line", "lines"); err != nil {
+			arg47 := celrt.Lines(x10)
+			if err := budget.CallText("plural", arg47, "line", "lines"); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 			}
-			arg47 := celrt.Plural(arg46, "line", "lines")
-			if err := budget.ChargeEach("_+_", int64(2+len(arg47)), int64(2+len(arg47)+2)); err != nil {
+			arg48 := celrt.Plural(arg47, "line", "lines")
+			if err := budget.ChargeEach("_+_", int64(2+len(arg48)), int64(2+len(arg48)+2)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 			}
 			size6, err := celrt.Size(celrt.Field(input, "content"))
@@ -18752,23 +18050,23 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.CallText("plural", size6, "character", "characters"); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 			}
-			arg48 := celrt.Plural(size6, "character", "characters")
-			if err := budget.Charge("_+_", int64(2+len(arg47)+2+len(arg48))); err != nil {
+			arg49 := celrt.Plural(size6, "character", "characters")
+			if err := budget.Charge("_+_", int64(2+len(arg48)+2+len(arg49))); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 			}
-			size7 := 2 + len(arg47) + 2 + len(arg48) + 1
+			size7 := 2 + len(arg48) + 2 + len(arg49) + 1
 			if err := budget.Charge("_+_", int64(size7)); err != nil {
 				return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 			}
-			v73 = " (" + arg47 + ", " + arg48 + ")"
+			v71 = " (" + arg48 + ", " + arg49 + ")"
 		} else {
-			v73 = ""
+			v71 = ""
 		}
-		size8 := len(v71) + 7 + len(arg45) + 1 + len(v73)
+		size8 := len(v69) + 7 + len(arg46) + 1 + len(v71)
 		if err := budget.Charge("_+_", int64(size8)); err != nil {
 			return letsGithubAny{}, celrt.Budget{}, 0, celrt.InLet("gist", budget.Failure(err))
 		}
-		gist = v71 + " file '" + arg45 + "'" + v73
+		gist = v69 + " file '" + arg46 + "'" + v71
 	}
 	return letsGithubAny{
 		name:     name,
@@ -18782,7 +18080,7 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		numbers:  numbers,
 		number:   number,
 		queries:  queries,
-		query2:   query2,
+		query:    query,
 		queried:  queried,
 		files:    files,
 		inputs:   inputs,
@@ -18838,9 +18136,9 @@ func letsGithubAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 //	  .filter(n, type(n) == double || nonEmpty(n).hasValue())
 //	  .map(n, truncate(type(n) == double ? numberText(n) : nonEmpty(n).value(), 20)).distinct()
 //	number = numbers.size() == 0 ? "" : " #" + numbers.join(" or #")
-//	queries = [["query", input.query], ["q", input.q]].filter(q, nonEmpty(q[1]).hasValue()).map(q, [q[0], nonEmpty(q[1]).value()])
-//	query = queries.size() == 0 ? optional.none() : optional.of(queries[0][1])
-//	queried = queries.exists(q, q[1] != queries[0][1])
+//	queries = alternatives(input, ["query", "q"])
+//	query = queries[?0].optMap(q, q[1])
+//	queried = queries.size() > 1
 //	  ? queries.map(q, q[0] + " \"" + inline(q[1], limits.summary / queries.size()) + "\"").join(" or ")
 //	  : "\"" + inline(query.orValue(""), limits.summary) + "\""
 //	files = type(input.files) == list
@@ -18951,7 +18249,7 @@ func PreviewGithubAny(input *value.Object, tool string, limits runtime.Limits) (
 			v4 = celrt.Of(v5 + arg7)
 		} else {
 			var v6 celrt.Optional[string]
-			if lets.query2.Ok {
+			if lets.query.Ok {
 				arg8 := lets.queried
 				if err := budget.Charge("_+_", int64(4+len(arg8))); err != nil {
 					return "", false, budget.Failure(err)
@@ -19054,7 +18352,7 @@ func RowGithubAny(input *value.Object, tool string, limits runtime.Limits) (stri
 		v3 = celrt.Of(celrt.Truncate(words2+v4+arg5, arg6))
 	} else {
 		var v5 celrt.Optional[string]
-		if lets.query2.Ok {
+		if lets.query.Ok {
 			words3, err := wordsLazy.Get(wordsOf)
 			if err != nil {
 				return "", false, budget.Failure(err)
@@ -21954,7 +21252,7 @@ type letsPlaywrightAny struct {
 	ownCode      string
 	orderedCodes [][]string
 	codeConflict bool
-	code2        string
+	code         string
 	codeText     string
 	codeRow      string
 	paths        []string
@@ -21987,82 +21285,58 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		}
 		address = v1
 	}
-	target, err := celrt.FieldOf(input, "target", "", celrt.InputString)
-	if err != nil {
+	arg := []string{"target", "ref", "selector"}
+	if err := budget.Call("alternatives", input, arg); err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 	}
-	ref, err := celrt.FieldOf(input, "ref", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
-	}
-	selector, err := celrt.FieldOf(input, "selector", "", celrt.InputString)
-	if err != nil {
-		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
-	}
-	v2 := [][]string{[]string{"target", target}, []string{"ref", ref}, []string{"selector", selector}}
-	list := make([][]string, 0, len(v2))
-	for _, t := range v2 {
+	items := celrt.Alternatives(input, arg)
+	list := make([][]string, 0, len(items))
+	for _, t := range items {
 		if steps++; steps > celrt.MaxSteps {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", celrt.ErrSteps)
 		}
-		elem, err := celrt.IndexList(t, int64(1))
+		elem, err := celrt.IndexList(t, int64(0))
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 		}
-		if celrt.NonEmpty(elem).Ok {
-			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
-			}
-			list = append(list, t)
-		}
-	}
-	list2 := make([][]string, 0, len(list))
-	for _, t2 := range list {
-		if steps++; steps > celrt.MaxSteps {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", celrt.ErrSteps)
-		}
-		elem2, err := celrt.IndexList(t2, int64(0))
+		elem2, err := celrt.IndexList(t, int64(1))
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 		}
-		elem3, err := celrt.IndexList(t2, int64(1))
-		if err != nil {
+		if err := budget.CallText("collapse", elem2); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 		}
-		if err := budget.CallText("collapse", elem3); err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
-		}
-		elem4 := []string{elem2, celrt.Collapse(elem3)}
+		elem3 := []string{elem, celrt.Collapse(elem2)}
 		if err := budget.Charge("_+_", 16); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgts", err)
 		}
-		list2 = append(list2, elem4)
+		list = append(list, elem3)
 	}
-	tgts := list2
-	var v3 string
+	tgts := list
+	var v2 string
 	if int64(len(tgts)) == int64(0) {
-		v3 = ""
+		v2 = ""
 	} else {
 		found := false
 		var failure error
-		for _, t3 := range tgts {
+		for _, t2 := range tgts {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", celrt.ErrSteps)
 			}
-			v4, failure2 := func() (bool, error) {
-				elem5, err := celrt.IndexList(t3, int64(1))
+			v3, failure2 := func() (bool, error) {
+				elem4, err := celrt.IndexList(t2, int64(1))
 				if err != nil {
 					return false, err
 				}
-				elem6, err := celrt.IndexList(tgts, int64(0))
+				elem5, err := celrt.IndexList(tgts, int64(0))
 				if err != nil {
 					return false, err
 				}
-				elem7, err := celrt.IndexList(elem6, int64(1))
+				elem6, err := celrt.IndexList(elem5, int64(1))
 				if err != nil {
 					return false, err
 				}
-				return elem5 != elem7, nil
+				return elem4 != elem6, nil
 			}()
 			if failure2 != nil {
 				if failure == nil {
@@ -22070,7 +21344,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				}
 				continue
 			}
-			found = v4
+			found = v3
 			if found {
 				break
 			}
@@ -22078,21 +21352,21 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if !found && failure != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(failure))
 		}
-		var v5 string
+		var v4 string
 		if found {
-			list3 := make([]string, 0, len(tgts))
-			for _, t4 := range tgts {
+			list2 := make([]string, 0, len(tgts))
+			for _, t3 := range tgts {
 				if steps++; steps > celrt.MaxSteps {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(celrt.ErrSteps))
 				}
-				elem8, err := celrt.IndexList(t4, int64(0))
+				elem7, err := celrt.IndexList(t3, int64(0))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				if err := budget.Charge("_+_", int64(len(elem8)+1)); err != nil {
+				if err := budget.Charge("_+_", int64(len(elem7)+1)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				elem9, err := celrt.IndexList(t4, int64(1))
+				elem8, err := celrt.IndexList(t3, int64(1))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
@@ -22100,47 +21374,47 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				if err := budget.CallText("truncate", elem9, quotient); err != nil {
+				if err := budget.CallText("truncate", elem8, quotient); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				arg := celrt.Truncate(elem9, quotient)
-				if err := budget.Charge("_+_", int64(len(elem8)+1+len(arg))); err != nil {
+				arg2 := celrt.Truncate(elem8, quotient)
+				if err := budget.Charge("_+_", int64(len(elem7)+1+len(arg2))); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				elem10 := elem8 + " " + arg
+				elem9 := elem7 + " " + arg2
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 				}
-				list3 = append(list3, elem10)
+				list2 = append(list2, elem9)
 			}
-			if err := budget.Call("join", list3, " or "); err != nil {
+			if err := budget.Call("join", list2, " or "); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
-			v5 = celrt.JoinSep(list3, " or ")
+			v4 = celrt.JoinSep(list2, " or ")
 		} else {
-			elem11, err := celrt.IndexList(tgts, int64(0))
+			elem10, err := celrt.IndexList(tgts, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
-			elem12, err := celrt.IndexList(elem11, int64(1))
+			elem11, err := celrt.IndexList(elem10, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
-			if err := budget.CallText("truncate", elem12, int64(80)); err != nil {
+			if err := budget.CallText("truncate", elem11, int64(80)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("tgt", budget.Failure(err))
 			}
-			v5 = celrt.Truncate(elem12, int64(80))
+			v4 = celrt.Truncate(elem11, int64(80))
 		}
-		v3 = v5
+		v2 = v4
 	}
-	tgt := v3
+	tgt := v2
 	var place string
 	if slot != celrt.SlotTier {
 		element, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
-		var v6 string
+		var v5 string
 		if celrt.NonEmpty(element).Ok {
 			element2, err := celrt.FieldOf(input, "element", "", celrt.InputString)
 			if err != nil {
@@ -22149,35 +21423,35 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.CallText("collapse", element2); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			arg2 := celrt.Collapse(element2)
-			if err := budget.CallText("truncate", arg2, int64(80)); err != nil {
+			arg3 := celrt.Collapse(element2)
+			if err := budget.CallText("truncate", arg3, int64(80)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			arg3 := celrt.Truncate(arg2, int64(80))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
+			arg4 := celrt.Truncate(arg3, int64(80))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg4)), int64(1+len(arg4)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			var v7 string
+			var v6 string
 			if tgt == "" {
-				v7 = ""
+				v6 = ""
 			} else {
 				if err := budget.ChargeEach("_+_", int64(2+len(tgt)), int64(2+len(tgt)+1)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 				}
-				v7 = " (" + tgt + ")"
+				v6 = " (" + tgt + ")"
 			}
-			if err := budget.Charge("_+_", int64(1+len(arg3)+1+len(v7))); err != nil {
+			if err := budget.Charge("_+_", int64(1+len(arg4)+1+len(v6))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			v6 = "'" + arg3 + "'" + v7
+			v5 = "'" + arg4 + "'" + v6
 		} else {
-			v6 = tgt
+			v5 = tgt
 		}
 		iframeSelector, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
-		var v8 string
+		var v7 string
 		if celrt.NonEmpty(iframeSelector).Ok {
 			iframeSelector2, err := celrt.FieldOf(input, "iframeSelector", "", celrt.InputString)
 			if err != nil {
@@ -22186,81 +21460,29 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.CallText("collapse", iframeSelector2); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			arg4 := celrt.Collapse(iframeSelector2)
-			if err := budget.CallText("truncate", arg4, int64(60)); err != nil {
+			arg5 := celrt.Collapse(iframeSelector2)
+			if err := budget.CallText("truncate", arg5, int64(60)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			arg5 := celrt.Truncate(arg4, int64(60))
-			if err := budget.Charge("_+_", int64(10+len(arg5))); err != nil {
+			arg6 := celrt.Truncate(arg5, int64(60))
+			if err := budget.Charge("_+_", int64(10+len(arg6))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 			}
-			v8 = " in frame " + arg5
+			v7 = " in frame " + arg6
 		} else {
-			v8 = ""
+			v7 = ""
 		}
-		if err := budget.Charge("_+_", int64(len(v6)+len(v8))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v5)+len(v7))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("place", budget.Failure(err))
 		}
-		place = v6 + v8
+		place = v5 + v7
 	}
 	tsOf := func() ([][]string, error) {
-		startTarget, err := celrt.FieldOf(input, "startTarget", "", celrt.InputString)
-		if err != nil {
+		v8 := []string{"startTarget", "startRef", "sourceSelector"}
+		if err := budget.Call("alternatives", input, v8); err != nil {
 			return nil, budget.Failure(err)
 		}
-		startRef, err := celrt.FieldOf(input, "startRef", "", celrt.InputString)
-		if err != nil {
-			return nil, budget.Failure(err)
-		}
-		sourceSelector, err := celrt.FieldOf(input, "sourceSelector", "", celrt.InputString)
-		if err != nil {
-			return nil, budget.Failure(err)
-		}
-		v9 := [][]string{
-			[]string{"startTarget", startTarget},
-			[]string{"startRef", startRef},
-			[]string{"sourceSelector", sourceSelector},
-		}
-		list4 := make([][]string, 0, len(v9))
-		for _, t5 := range v9 {
-			if steps++; steps > celrt.MaxSteps {
-				return nil, budget.Failure(celrt.ErrSteps)
-			}
-			elem13, err := celrt.IndexList(t5, int64(1))
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			if celrt.NonEmpty(elem13).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, budget.Failure(err)
-				}
-				list4 = append(list4, t5)
-			}
-		}
-		list5 := make([][]string, 0, len(list4))
-		for _, t6 := range list4 {
-			if steps++; steps > celrt.MaxSteps {
-				return nil, budget.Failure(celrt.ErrSteps)
-			}
-			elem14, err := celrt.IndexList(t6, int64(0))
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			elem15, err := celrt.IndexList(t6, int64(1))
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			v10, err := celrt.NonEmpty(elem15).Get()
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			elem16 := []string{elem14, v10}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return nil, budget.Failure(err)
-			}
-			list5 = append(list5, elem16)
-		}
-		return list5, nil
+		return celrt.Alternatives(input, v8), nil
 	}
 	var tsLazy celrt.Lazy[[][]string]
 	tOf := func() (string, error) {
@@ -22268,125 +21490,86 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return "", budget.Failure(err)
 		}
-		var v11 string
+		var v9 string
 		if int64(len(ts2)) == int64(0) {
-			v11 = ""
+			v9 = ""
 		} else {
-			found2 := false
-			var failure3 error
 			ts3, err := tsLazy.Get(tsOf)
 			if err != nil {
 				return "", budget.Failure(err)
 			}
-			for _, x := range ts3 {
-				if steps++; steps > celrt.MaxSteps {
-					return "", budget.Failure(celrt.ErrSteps)
-				}
-				v12, failure4 := func() (bool, error) {
-					elem17, err := celrt.IndexList(x, int64(1))
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					ts4, err := tsLazy.Get(tsOf)
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					elem18, err := celrt.IndexList(ts4, int64(0))
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					elem19, err := celrt.IndexList(elem18, int64(1))
-					if err != nil {
-						return false, budget.Failure(err)
-					}
-					return elem17 != elem19, nil
-				}()
-				if failure4 != nil {
-					if failure3 == nil {
-						failure3 = failure4
-					}
-					continue
-				}
-				found2 = v12
-				if found2 {
-					break
-				}
-			}
-			if !found2 && failure3 != nil {
-				return "", budget.Failure(failure3)
-			}
-			var v13 string
-			if found2 {
-				ts5, err := tsLazy.Get(tsOf)
+			var v10 string
+			if int64(len(ts3)) > int64(1) {
+				ts4, err := tsLazy.Get(tsOf)
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				list6 := make([]string, 0, len(ts5))
-				for _, x2 := range ts5 {
+				list3 := make([]string, 0, len(ts4))
+				for _, x := range ts4 {
 					if steps++; steps > celrt.MaxSteps {
 						return "", budget.Failure(celrt.ErrSteps)
 					}
-					elem20, err := celrt.IndexList(x2, int64(0))
+					elem12, err := celrt.IndexList(x, int64(0))
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					if err := budget.Charge("_+_", int64(len(elem20)+1)); err != nil {
+					if err := budget.Charge("_+_", int64(len(elem12)+1)); err != nil {
 						return "", budget.Failure(err)
 					}
-					elem21, err := celrt.IndexList(x2, int64(1))
+					elem13, err := celrt.IndexList(x, int64(1))
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					ts6, err := tsLazy.Get(tsOf)
+					ts5, err := tsLazy.Get(tsOf)
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					quotient2, err := celrt.DivInt(int64(60), int64(len(ts6)))
+					quotient2, err := celrt.DivInt(int64(60), int64(len(ts5)))
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					if err := budget.CallText("truncate", elem21, quotient2); err != nil {
+					if err := budget.CallText("truncate", elem13, quotient2); err != nil {
 						return "", budget.Failure(err)
 					}
-					arg6 := celrt.Truncate(elem21, quotient2)
-					if err := budget.Charge("_+_", int64(len(elem20)+1+len(arg6))); err != nil {
+					arg7 := celrt.Truncate(elem13, quotient2)
+					if err := budget.Charge("_+_", int64(len(elem12)+1+len(arg7))); err != nil {
 						return "", budget.Failure(err)
 					}
-					elem22 := elem20 + " " + arg6
+					elem14 := elem12 + " " + arg7
 					if err := budget.Charge("_+_", 16); err != nil {
 						return "", budget.Failure(err)
 					}
-					list6 = append(list6, elem22)
+					list3 = append(list3, elem14)
 				}
-				if err := budget.Call("join", list6, " or "); err != nil {
+				if err := budget.Call("join", list3, " or "); err != nil {
 					return "", budget.Failure(err)
 				}
-				v13 = celrt.JoinSep(list6, " or ")
+				v10 = celrt.JoinSep(list3, " or ")
 			} else {
-				ts7, err := tsLazy.Get(tsOf)
+				ts6, err := tsLazy.Get(tsOf)
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				elem23, err := celrt.IndexList(ts7, int64(0))
+				elem15, err := celrt.IndexList(ts6, int64(0))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				elem24, err := celrt.IndexList(elem23, int64(1))
+				elem16, err := celrt.IndexList(elem15, int64(1))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				v13 = elem24
+				v10 = elem16
 			}
-			v11 = v13
+			v9 = v10
 		}
-		return v11, nil
+		return v9, nil
 	}
 	var tLazy celrt.Lazy[string]
 	startElement, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 	if err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 	}
-	var v14 string
+	var v11 string
 	if celrt.NonEmpty(startElement).Ok {
 		startElement2, err := celrt.FieldOf(input, "startElement", "", celrt.InputString)
 		if err != nil {
@@ -22395,227 +21578,136 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err := budget.CallText("collapse", startElement2); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
-		arg7 := celrt.Collapse(startElement2)
-		if err := budget.CallText("truncate", arg7, int64(60)); err != nil {
+		arg8 := celrt.Collapse(startElement2)
+		if err := budget.CallText("truncate", arg8, int64(60)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
-		arg8 := celrt.Truncate(arg7, int64(60))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg8)), int64(1+len(arg8)+1)); err != nil {
+		arg9 := celrt.Truncate(arg8, int64(60))
+		if err := budget.ChargeEach("_+_", int64(1+len(arg9)), int64(1+len(arg9)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
-		t8, err := tLazy.Get(tOf)
+		t5, err := tLazy.Get(tOf)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
-		var v15 string
-		if t8 == "" {
-			v15 = ""
+		var v12 string
+		if t5 == "" {
+			v12 = ""
 		} else {
-			t9, err := tLazy.Get(tOf)
+			t6, err := tLazy.Get(tOf)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 			}
-			if err := budget.ChargeEach("_+_", int64(2+len(t9)), int64(2+len(t9)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(t6)), int64(2+len(t6)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 			}
-			v15 = " (" + t9 + ")"
+			v12 = " (" + t6 + ")"
 		}
-		if err := budget.Charge("_+_", int64(1+len(arg8)+1+len(v15))); err != nil {
+		if err := budget.Charge("_+_", int64(1+len(arg9)+1+len(v12))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
-		v14 = "'" + arg8 + "'" + v15
+		v11 = "'" + arg9 + "'" + v12
 	} else {
-		t10, err := tLazy.Get(tOf)
+		t7, err := tLazy.Get(tOf)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("from", budget.Failure(err))
 		}
-		v14 = t10
+		v11 = t7
 	}
-	from := v14
+	from := v11
 	tsOf2 := func() ([][]string, error) {
-		endTarget, err := celrt.FieldOf(input, "endTarget", "", celrt.InputString)
-		if err != nil {
+		v13 := []string{"endTarget", "endRef", "targetSelector"}
+		if err := budget.Call("alternatives", input, v13); err != nil {
 			return nil, budget.Failure(err)
 		}
-		endRef, err := celrt.FieldOf(input, "endRef", "", celrt.InputString)
-		if err != nil {
-			return nil, budget.Failure(err)
-		}
-		targetSelector, err := celrt.FieldOf(input, "targetSelector", "", celrt.InputString)
-		if err != nil {
-			return nil, budget.Failure(err)
-		}
-		v16 := [][]string{
-			[]string{"endTarget", endTarget},
-			[]string{"endRef", endRef},
-			[]string{"targetSelector", targetSelector},
-		}
-		list7 := make([][]string, 0, len(v16))
-		for _, t11 := range v16 {
-			if steps++; steps > celrt.MaxSteps {
-				return nil, budget.Failure(celrt.ErrSteps)
-			}
-			elem25, err := celrt.IndexList(t11, int64(1))
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			if celrt.NonEmpty(elem25).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, budget.Failure(err)
-				}
-				list7 = append(list7, t11)
-			}
-		}
-		list8 := make([][]string, 0, len(list7))
-		for _, t12 := range list7 {
-			if steps++; steps > celrt.MaxSteps {
-				return nil, budget.Failure(celrt.ErrSteps)
-			}
-			elem26, err := celrt.IndexList(t12, int64(0))
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			elem27, err := celrt.IndexList(t12, int64(1))
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			v17, err := celrt.NonEmpty(elem27).Get()
-			if err != nil {
-				return nil, budget.Failure(err)
-			}
-			elem28 := []string{elem26, v17}
-			if err := budget.Charge("_+_", 16); err != nil {
-				return nil, budget.Failure(err)
-			}
-			list8 = append(list8, elem28)
-		}
-		return list8, nil
+		return celrt.Alternatives(input, v13), nil
 	}
 	var tsLazy2 celrt.Lazy[[][]string]
 	tOf2 := func() (string, error) {
-		ts9, err := tsLazy2.Get(tsOf2)
+		ts8, err := tsLazy2.Get(tsOf2)
 		if err != nil {
 			return "", budget.Failure(err)
 		}
-		var v18 string
-		if int64(len(ts9)) == int64(0) {
-			v18 = ""
+		var v14 string
+		if int64(len(ts8)) == int64(0) {
+			v14 = ""
 		} else {
-			found3 := false
-			var failure5 error
-			ts10, err := tsLazy2.Get(tsOf2)
+			ts9, err := tsLazy2.Get(tsOf2)
 			if err != nil {
 				return "", budget.Failure(err)
 			}
-			for _, x3 := range ts10 {
-				if steps++; steps > celrt.MaxSteps {
-					return "", budget.Failure(celrt.ErrSteps)
+			var v15 string
+			if int64(len(ts9)) > int64(1) {
+				ts10, err := tsLazy2.Get(tsOf2)
+				if err != nil {
+					return "", budget.Failure(err)
 				}
-				v19, failure6 := func() (bool, error) {
-					elem29, err := celrt.IndexList(x3, int64(1))
+				list4 := make([]string, 0, len(ts10))
+				for _, x2 := range ts10 {
+					if steps++; steps > celrt.MaxSteps {
+						return "", budget.Failure(celrt.ErrSteps)
+					}
+					elem17, err := celrt.IndexList(x2, int64(0))
 					if err != nil {
-						return false, budget.Failure(err)
+						return "", budget.Failure(err)
+					}
+					if err := budget.Charge("_+_", int64(len(elem17)+1)); err != nil {
+						return "", budget.Failure(err)
+					}
+					elem18, err := celrt.IndexList(x2, int64(1))
+					if err != nil {
+						return "", budget.Failure(err)
 					}
 					ts11, err := tsLazy2.Get(tsOf2)
 					if err != nil {
-						return false, budget.Failure(err)
+						return "", budget.Failure(err)
 					}
-					elem30, err := celrt.IndexList(ts11, int64(0))
+					quotient3, err := celrt.DivInt(int64(60), int64(len(ts11)))
 					if err != nil {
-						return false, budget.Failure(err)
+						return "", budget.Failure(err)
 					}
-					elem31, err := celrt.IndexList(elem30, int64(1))
-					if err != nil {
-						return false, budget.Failure(err)
+					if err := budget.CallText("truncate", elem18, quotient3); err != nil {
+						return "", budget.Failure(err)
 					}
-					return elem29 != elem31, nil
-				}()
-				if failure6 != nil {
-					if failure5 == nil {
-						failure5 = failure6
+					arg10 := celrt.Truncate(elem18, quotient3)
+					if err := budget.Charge("_+_", int64(len(elem17)+1+len(arg10))); err != nil {
+						return "", budget.Failure(err)
 					}
-					continue
+					elem19 := elem17 + " " + arg10
+					if err := budget.Charge("_+_", 16); err != nil {
+						return "", budget.Failure(err)
+					}
+					list4 = append(list4, elem19)
 				}
-				found3 = v19
-				if found3 {
-					break
+				if err := budget.Call("join", list4, " or "); err != nil {
+					return "", budget.Failure(err)
 				}
-			}
-			if !found3 && failure5 != nil {
-				return "", budget.Failure(failure5)
-			}
-			var v20 string
-			if found3 {
+				v15 = celrt.JoinSep(list4, " or ")
+			} else {
 				ts12, err := tsLazy2.Get(tsOf2)
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				list9 := make([]string, 0, len(ts12))
-				for _, x4 := range ts12 {
-					if steps++; steps > celrt.MaxSteps {
-						return "", budget.Failure(celrt.ErrSteps)
-					}
-					elem32, err := celrt.IndexList(x4, int64(0))
-					if err != nil {
-						return "", budget.Failure(err)
-					}
-					if err := budget.Charge("_+_", int64(len(elem32)+1)); err != nil {
-						return "", budget.Failure(err)
-					}
-					elem33, err := celrt.IndexList(x4, int64(1))
-					if err != nil {
-						return "", budget.Failure(err)
-					}
-					ts13, err := tsLazy2.Get(tsOf2)
-					if err != nil {
-						return "", budget.Failure(err)
-					}
-					quotient3, err := celrt.DivInt(int64(60), int64(len(ts13)))
-					if err != nil {
-						return "", budget.Failure(err)
-					}
-					if err := budget.CallText("truncate", elem33, quotient3); err != nil {
-						return "", budget.Failure(err)
-					}
-					arg9 := celrt.Truncate(elem33, quotient3)
-					if err := budget.Charge("_+_", int64(len(elem32)+1+len(arg9))); err != nil {
-						return "", budget.Failure(err)
-					}
-					elem34 := elem32 + " " + arg9
-					if err := budget.Charge("_+_", 16); err != nil {
-						return "", budget.Failure(err)
-					}
-					list9 = append(list9, elem34)
-				}
-				if err := budget.Call("join", list9, " or "); err != nil {
-					return "", budget.Failure(err)
-				}
-				v20 = celrt.JoinSep(list9, " or ")
-			} else {
-				ts14, err := tsLazy2.Get(tsOf2)
+				elem20, err := celrt.IndexList(ts12, int64(0))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				elem35, err := celrt.IndexList(ts14, int64(0))
+				elem21, err := celrt.IndexList(elem20, int64(1))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				elem36, err := celrt.IndexList(elem35, int64(1))
-				if err != nil {
-					return "", budget.Failure(err)
-				}
-				v20 = elem36
+				v15 = elem21
 			}
-			v18 = v20
+			v14 = v15
 		}
-		return v18, nil
+		return v14, nil
 	}
 	var tLazy2 celrt.Lazy[string]
 	endElement, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 	if err != nil {
 		return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 	}
-	var v21 string
+	var v16 string
 	if celrt.NonEmpty(endElement).Ok {
 		endElement2, err := celrt.FieldOf(input, "endElement", "", celrt.InputString)
 		if err != nil {
@@ -22624,152 +21716,152 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err := budget.CallText("collapse", endElement2); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
-		arg10 := celrt.Collapse(endElement2)
-		if err := budget.CallText("truncate", arg10, int64(60)); err != nil {
+		arg11 := celrt.Collapse(endElement2)
+		if err := budget.CallText("truncate", arg11, int64(60)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
-		arg11 := celrt.Truncate(arg10, int64(60))
-		if err := budget.ChargeEach("_+_", int64(1+len(arg11)), int64(1+len(arg11)+1)); err != nil {
+		arg12 := celrt.Truncate(arg11, int64(60))
+		if err := budget.ChargeEach("_+_", int64(1+len(arg12)), int64(1+len(arg12)+1)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
-		t14, err := tLazy2.Get(tOf2)
+		t9, err := tLazy2.Get(tOf2)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
-		var v22 string
-		if t14 == "" {
-			v22 = ""
+		var v17 string
+		if t9 == "" {
+			v17 = ""
 		} else {
-			t15, err := tLazy2.Get(tOf2)
+			t10, err := tLazy2.Get(tOf2)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 			}
-			if err := budget.ChargeEach("_+_", int64(2+len(t15)), int64(2+len(t15)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(2+len(t10)), int64(2+len(t10)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 			}
-			v22 = " (" + t15 + ")"
+			v17 = " (" + t10 + ")"
 		}
-		if err := budget.Charge("_+_", int64(1+len(arg11)+1+len(v22))); err != nil {
+		if err := budget.Charge("_+_", int64(1+len(arg12)+1+len(v17))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
-		v21 = "'" + arg11 + "'" + v22
+		v16 = "'" + arg12 + "'" + v17
 	} else {
-		t16, err := tLazy2.Get(tOf2)
+		t11, err := tLazy2.Get(tOf2)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("to", budget.Failure(err))
 		}
-		v21 = t16
+		v16 = t11
 	}
-	to := v21
+	to := v16
 	var typings [][]any
 	if slot == celrt.SlotPreview {
-		v23 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
-		list10 := make([][]any, 0, len(v23))
-		for _, t17 := range v23 {
+		v18 := [][]any{[]any{"text", celrt.Field(input, "text")}, []any{"value", celrt.Field(input, "value")}}
+		list5 := make([][]any, 0, len(v18))
+		for _, t12 := range v18 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(celrt.ErrSteps))
 			}
-			elem37, err := celrt.IndexList(t17, int64(1))
+			elem22, err := celrt.IndexList(t12, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(err))
 			}
-			if celrt.TypeOf(elem37) == celrt.StringType {
+			if celrt.TypeOf(elem22) == celrt.StringType {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typings", budget.Failure(err))
 				}
-				list10 = append(list10, t17)
+				list5 = append(list5, t12)
 			}
 		}
-		typings = list10
+		typings = list5
 	}
 	var typed celrt.Optional[string]
 	if slot == celrt.SlotPreview {
-		var v24 celrt.Optional[string]
+		var v19 celrt.Optional[string]
 		if int64(len(typings)) == int64(0) {
-			v24 = celrt.None[string]()
+			v19 = celrt.None[string]()
 		} else {
-			elem38, err := celrt.IndexList(typings, int64(0))
+			elem23, err := celrt.IndexList(typings, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 			}
-			elem39, err := celrt.IndexList(elem38, int64(1))
+			elem24, err := celrt.IndexList(elem23, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 			}
-			if err := budget.CallText("string", elem39); err != nil {
+			if err := budget.CallText("string", elem24); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 			}
-			s, err := celrt.ToString(elem39)
+			s, err := celrt.ToString(elem24)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typed", budget.Failure(err))
 			}
-			v24 = celrt.Of(s)
+			v19 = celrt.Of(s)
 		}
-		typed = v24
+		typed = v19
 	}
 	var typedText string
 	if slot == celrt.SlotPreview {
-		found4 := false
-		var failure7 error
-		for _, t18 := range typings {
+		found2 := false
+		var failure3 error
+		for _, t13 := range typings {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(celrt.ErrSteps))
 			}
-			v25, failure8 := func() (bool, error) {
-				elem40, err := celrt.IndexList(t18, int64(1))
+			v20, failure4 := func() (bool, error) {
+				elem25, err := celrt.IndexList(t13, int64(1))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				elem41, err := celrt.IndexList(typings, int64(0))
+				elem26, err := celrt.IndexList(typings, int64(0))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				elem42, err := celrt.IndexList(elem41, int64(1))
+				elem27, err := celrt.IndexList(elem26, int64(1))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				return !celrt.Equal(elem40, elem42), nil
+				return !celrt.Equal(elem25, elem27), nil
 			}()
-			if failure8 != nil {
-				if failure7 == nil {
-					failure7 = failure8
+			if failure4 != nil {
+				if failure3 == nil {
+					failure3 = failure4
 				}
 				continue
 			}
-			found4 = v25
-			if found4 {
+			found2 = v20
+			if found2 {
 				break
 			}
 		}
-		if !found4 && failure7 != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(failure7))
+		if !found2 && failure3 != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(failure3))
 		}
-		var v26 string
-		if found4 {
-			list11 := make([]string, 0, len(typings))
-			for _, t19 := range typings {
+		var v21 string
+		if found2 {
+			list6 := make([]string, 0, len(typings))
+			for _, t14 := range typings {
 				if steps++; steps > celrt.MaxSteps {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(celrt.ErrSteps))
 				}
-				elem43, err := celrt.IndexList(t19, int64(0))
+				elem28, err := celrt.IndexList(t14, int64(0))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				x5, err := celrt.AsString(elem43)
+				x3, err := celrt.AsString(elem28)
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				if err := budget.Charge("_+_", int64(len(x5)+2)); err != nil {
+				if err := budget.Charge("_+_", int64(len(x3)+2)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				elem44, err := celrt.IndexList(t19, int64(1))
+				elem29, err := celrt.IndexList(t14, int64(1))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				if err := budget.CallText("string", elem44); err != nil {
+				if err := budget.CallText("string", elem29); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				s2, err := celrt.ToString(elem44)
+				s2, err := celrt.ToString(elem29)
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
@@ -22780,134 +21872,134 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				arg12 := celrt.Collapse(s2)
-				if err := budget.CallText("truncate", arg12, quotient4); err != nil {
+				arg13 := celrt.Collapse(s2)
+				if err := budget.CallText("truncate", arg13, quotient4); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				arg13 := celrt.Truncate(arg12, quotient4)
-				if err := budget.ChargeEach("_+_", int64(len(x5)+2+len(arg13)), int64(len(x5)+2+len(arg13)+1)); err != nil {
+				arg14 := celrt.Truncate(arg13, quotient4)
+				if err := budget.ChargeEach("_+_", int64(len(x3)+2+len(arg14)), int64(len(x3)+2+len(arg14)+1)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				elem45 := x5 + " '" + arg13 + "'"
+				elem30 := x3 + " '" + arg14 + "'"
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 				}
-				list11 = append(list11, elem45)
+				list6 = append(list6, elem30)
 			}
-			if err := budget.Call("join", list11, " or "); err != nil {
+			if err := budget.Call("join", list6, " or "); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
-			v26 = celrt.JoinSep(list11, " or ")
+			v21 = celrt.JoinSep(list6, " or ")
 		} else {
-			v27 := typed.Value
+			v22 := typed.Value
 			if !typed.Ok {
-				v27 = ""
+				v22 = ""
 			}
-			if err := budget.CallText("collapse", v27); err != nil {
+			if err := budget.CallText("collapse", v22); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
-			arg14 := celrt.Collapse(v27)
-			if err := budget.CallText("truncate", arg14, int64(200)); err != nil {
+			arg15 := celrt.Collapse(v22)
+			if err := budget.CallText("truncate", arg15, int64(200)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
-			arg15 := celrt.Truncate(arg14, int64(200))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg15)), int64(1+len(arg15)+1)); err != nil {
+			arg16 := celrt.Truncate(arg15, int64(200))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg16)), int64(1+len(arg16)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("typedText", budget.Failure(err))
 			}
-			v26 = "'" + arg15 + "'"
+			v21 = "'" + arg16 + "'"
 		}
-		typedText = v26
+		typedText = v21
 	}
 	var listed []string
 	if slot == celrt.SlotPreview {
-		v28 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-		var v29 any
-		if v28 {
-			v29 = celrt.Field(input, "values")
+		v23 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+		var v24 any
+		if v23 {
+			v24 = celrt.Field(input, "values")
 		} else {
-			v29 = []any{}
+			v24 = []any{}
 		}
-		items, err := celrt.Iterate(v29)
+		items2, err := celrt.Iterate(v24)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 		}
-		list12 := make([]any, 0, items.Len())
-		for i := range items.Len() {
-			v30 := items.At(i)
+		list7 := make([]any, 0, items2.Len())
+		for i := range items2.Len() {
+			v25 := items2.At(i)
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
 			}
-			if celrt.TypeOf(v30) == celrt.StringType {
+			if celrt.TypeOf(v25) == celrt.StringType {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 				}
-				list12 = append(list12, v30)
+				list7 = append(list7, v25)
 			}
 		}
-		list13 := make([]string, 0, len(list12))
-		for _, v31 := range list12 {
+		list8 := make([]string, 0, len(list7))
+		for _, v26 := range list7 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(celrt.ErrSteps))
 			}
-			if err := budget.CallText("collapse", v31); err != nil {
+			if err := budget.CallText("collapse", v26); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			x6, err := celrt.AsString(v31)
+			x4, err := celrt.AsString(v26)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			arg16 := celrt.Collapse(x6)
-			if err := budget.CallText("truncate", arg16, int64(60)); err != nil {
+			arg17 := celrt.Collapse(x4)
+			if err := budget.CallText("truncate", arg17, int64(60)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			arg17 := celrt.Truncate(arg16, int64(60))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg17)), int64(1+len(arg17)+1)); err != nil {
+			arg18 := celrt.Truncate(arg17, int64(60))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg18)), int64(1+len(arg18)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			elem46 := "'" + arg17 + "'"
+			elem31 := "'" + arg18 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("listed", budget.Failure(err))
 			}
-			list13 = append(list13, elem46)
+			list8 = append(list8, elem31)
 		}
-		listed = list13
+		listed = list8
 	}
 	var single []string
 	if slot == celrt.SlotPreview {
-		v32 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-		var v33 []string
-		if v32 {
-			arg18 := celrt.Field(input, "value")
-			if err := budget.CallText("collapse", arg18); err != nil {
+		v27 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		var v28 []string
+		if v27 {
+			arg19 := celrt.Field(input, "value")
+			if err := budget.CallText("collapse", arg19); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 			}
-			x7, err := celrt.AsString(arg18)
+			x5, err := celrt.AsString(arg19)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 			}
-			arg19 := celrt.Collapse(x7)
-			if err := budget.CallText("truncate", arg19, int64(60)); err != nil {
+			arg20 := celrt.Collapse(x5)
+			if err := budget.CallText("truncate", arg20, int64(60)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 			}
-			arg20 := celrt.Truncate(arg19, int64(60))
-			if err := budget.ChargeEach("_+_", int64(1+len(arg20)), int64(1+len(arg20)+1)); err != nil {
+			arg21 := celrt.Truncate(arg20, int64(60))
+			if err := budget.ChargeEach("_+_", int64(1+len(arg21)), int64(1+len(arg21)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("single", budget.Failure(err))
 			}
-			v33 = []string{"'" + arg20 + "'"}
+			v28 = []string{"'" + arg21 + "'"}
 		} else {
-			v33 = []string{}
+			v28 = []string{}
 		}
-		single = v33
+		single = v28
 	}
 	var values []string
 	if slot == celrt.SlotPreview {
-		var v34 []string
+		var v29 []string
 		if int64(len(listed)) > int64(0) {
-			v34 = listed
+			v29 = listed
 		} else {
-			v34 = single
+			v29 = single
 		}
-		values = v34
+		values = v29
 	}
 	var valuesText string
 	if slot == celrt.SlotPreview {
@@ -22917,286 +22009,262 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		}
 		ok2 := ok
 		if ok2 {
-			v35 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
-			ok2 = v35
+			v30 := !celrt.Equal(celrt.ListOf(listed), celrt.ListOf(single))
+			ok2 = v30
 		}
-		var v36 string
+		var v31 string
 		if ok2 {
 			if err := budget.Call("join", listed, ", "); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			arg21 := celrt.JoinSep(listed, ", ")
-			if err := budget.CallText("truncate", arg21, int64(60)); err != nil {
+			arg22 := celrt.JoinSep(listed, ", ")
+			if err := budget.CallText("truncate", arg22, int64(60)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			arg22 := celrt.Truncate(arg21, int64(60))
-			if err := budget.ChargeEach("_+_", int64(7+len(arg22)), int64(7+len(arg22)+10)); err != nil {
+			arg23 := celrt.Truncate(arg22, int64(60))
+			if err := budget.ChargeEach("_+_", int64(7+len(arg23)), int64(7+len(arg23)+10)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			elem47, err := celrt.IndexList(single, int64(0))
+			elem32, err := celrt.IndexList(single, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			if err := budget.Charge("_+_", int64(7+len(arg22)+10+len(elem47))); err != nil {
+			if err := budget.Charge("_+_", int64(7+len(arg23)+10+len(elem32))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			v36 = "values " + arg22 + " or value " + elem47
+			v31 = "values " + arg23 + " or value " + elem32
 		} else {
 			if err := budget.Call("join", values, ", "); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			arg23 := celrt.JoinSep(values, ", ")
-			if err := budget.CallText("truncate", arg23, int64(120)); err != nil {
+			arg24 := celrt.JoinSep(values, ", ")
+			if err := budget.CallText("truncate", arg24, int64(120)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("valuesText", budget.Failure(err))
 			}
-			v36 = celrt.Truncate(arg23, int64(120))
+			v31 = celrt.Truncate(arg24, int64(120))
 		}
-		valuesText = v36
+		valuesText = v31
 	}
 	var codes [][]string
 	if slot != celrt.SlotTier {
-		function, err := celrt.FieldOf(input, "function", "", celrt.InputString)
-		if err != nil {
+		arg25 := []string{"function", "script", "code"}
+		if err := budget.Call("alternatives", input, arg25); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 		}
-		script, err := celrt.FieldOf(input, "script", "", celrt.InputString)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
-		}
-		code, err := celrt.FieldOf(input, "code", "", celrt.InputString)
-		if err != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
-		}
-		v37 := [][]string{[]string{"function", function}, []string{"script", script}, []string{"code", code}}
-		list14 := make([][]string, 0, len(v37))
-		for _, c := range v37 {
+		items3 := celrt.Alternatives(input, arg25)
+		list9 := make([][]string, 0, len(items3))
+		for _, c := range items3 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(celrt.ErrSteps))
 			}
-			elem48, err := celrt.IndexList(c, int64(1))
+			elem33, err := celrt.IndexList(c, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 			}
-			if celrt.NonEmpty(elem48).Ok {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
-				}
-				list14 = append(list14, c)
-			}
-		}
-		list15 := make([][]string, 0, len(list14))
-		for _, c2 := range list14 {
-			if steps++; steps > celrt.MaxSteps {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(celrt.ErrSteps))
-			}
-			elem49, err := celrt.IndexList(c2, int64(0))
+			elem34, err := celrt.IndexList(c, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 			}
-			elem50, err := celrt.IndexList(c2, int64(1))
-			if err != nil {
+			if err := budget.CallText("collapse", elem34); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 			}
-			if err := budget.CallText("collapse", elem50); err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
-			}
-			elem51 := []string{elem49, celrt.Collapse(elem50)}
+			elem35 := []string{elem33, celrt.Collapse(elem34)}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codes", budget.Failure(err))
 			}
-			list15 = append(list15, elem51)
+			list9 = append(list9, elem35)
 		}
-		codes = list15
+		codes = list9
 	}
 	var ownCode string
 	if slot != celrt.SlotTier {
-		var v38 string
+		var v32 string
 		if name == "playwright_evaluate" {
-			v38 = "script"
+			v32 = "script"
 		} else {
-			v39 := []string{"browser_run_code", "browser_run_code_unsafe"}
-			var v40 string
-			if slices.Contains(v39, name) {
-				v40 = "code"
+			v33 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v34 string
+			if slices.Contains(v33, name) {
+				v34 = "code"
 			} else {
-				v40 = "function"
+				v34 = "function"
 			}
-			v38 = v40
+			v32 = v34
 		}
-		ownCode = v38
+		ownCode = v32
 	}
 	var orderedCodes [][]string
 	if slot != celrt.SlotTier {
-		list16 := make([][]string, 0, len(codes))
+		list10 := make([][]string, 0, len(codes))
+		for _, c2 := range codes {
+			if steps++; steps > celrt.MaxSteps {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(celrt.ErrSteps))
+			}
+			elem36, err := celrt.IndexList(c2, int64(0))
+			if err != nil {
+				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
+			}
+			if elem36 == ownCode {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
+				}
+				list10 = append(list10, c2)
+			}
+		}
+		list11 := make([][]string, 0, len(codes))
 		for _, c3 := range codes {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(celrt.ErrSteps))
 			}
-			elem52, err := celrt.IndexList(c3, int64(0))
+			elem37, err := celrt.IndexList(c3, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 			}
-			if elem52 == ownCode {
+			if elem37 != ownCode {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 				}
-				list16 = append(list16, c3)
+				list11 = append(list11, c3)
 			}
 		}
-		list17 := make([][]string, 0, len(codes))
-		for _, c4 := range codes {
-			if steps++; steps > celrt.MaxSteps {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(celrt.ErrSteps))
-			}
-			elem53, err := celrt.IndexList(c4, int64(0))
-			if err != nil {
-				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
-			}
-			if elem53 != ownCode {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
-				}
-				list17 = append(list17, c4)
-			}
-		}
-		if err := budget.Charge("_+_", int64(16*(len(list16)+len(list17)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(list10)+len(list11)))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("orderedCodes", budget.Failure(err))
 		}
-		orderedCodes = celrt.Concat(list16, list17)
+		orderedCodes = celrt.Concat(list10, list11)
 	}
 	var codeConflict bool
 	if slot != celrt.SlotTier {
-		found5 := false
-		var failure9 error
-		for _, c5 := range codes {
+		found3 := false
+		var failure5 error
+		for _, c4 := range codes {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", budget.Failure(celrt.ErrSteps))
 			}
-			v41, failure10 := func() (bool, error) {
-				elem54, err := celrt.IndexList(c5, int64(1))
+			v35, failure6 := func() (bool, error) {
+				elem38, err := celrt.IndexList(c4, int64(1))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				elem55, err := celrt.IndexList(codes, int64(0))
+				elem39, err := celrt.IndexList(codes, int64(0))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				elem56, err := celrt.IndexList(elem55, int64(1))
+				elem40, err := celrt.IndexList(elem39, int64(1))
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				return elem54 != elem56, nil
+				return elem38 != elem40, nil
 			}()
-			if failure10 != nil {
-				if failure9 == nil {
-					failure9 = failure10
+			if failure6 != nil {
+				if failure5 == nil {
+					failure5 = failure6
 				}
 				continue
 			}
-			found5 = v41
-			if found5 {
+			found3 = v35
+			if found3 {
 				break
 			}
 		}
-		if !found5 && failure9 != nil {
-			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", budget.Failure(failure9))
+		if !found3 && failure5 != nil {
+			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeConflict", budget.Failure(failure5))
 		}
-		codeConflict = found5
+		codeConflict = found3
 	}
-	var code2 string
+	var code string
 	if slot != celrt.SlotTier {
-		var v42 string
+		var v36 string
 		if int64(len(orderedCodes)) == int64(0) {
-			v42 = ""
+			v36 = ""
 		} else {
-			elem57, err := celrt.IndexList(orderedCodes, int64(0))
+			elem41, err := celrt.IndexList(orderedCodes, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", budget.Failure(err))
 			}
-			elem58, err := celrt.IndexList(elem57, int64(1))
+			elem42, err := celrt.IndexList(elem41, int64(1))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("code", budget.Failure(err))
 			}
-			v42 = elem58
+			v36 = elem42
 		}
-		code2 = v42
+		code = v36
 	}
 	var codeText string
 	if slot == celrt.SlotPreview {
-		var v43 string
+		var v37 string
 		if codeConflict {
-			elem59, err := celrt.IndexList(orderedCodes, int64(0))
+			elem43, err := celrt.IndexList(orderedCodes, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			elem60, err := celrt.IndexList(elem59, int64(0))
+			elem44, err := celrt.IndexList(elem43, int64(0))
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			if err := budget.ChargeEach("_+_", int64(len(elem60)+1), int64(len(elem60)+1+len(code2))); err != nil {
+			if err := budget.ChargeEach("_+_", int64(len(elem44)+1), int64(len(elem44)+1+len(code))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			arg24 := int64(len(orderedCodes))
-			if err := budget.Call("slice", orderedCodes, int64(1), arg24); err != nil {
+			arg26 := int64(len(orderedCodes))
+			if err := budget.Call("slice", orderedCodes, int64(1), arg26); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			slice, err := celrt.Slice(orderedCodes, int64(1), arg24)
+			slice, err := celrt.Slice(orderedCodes, int64(1), arg26)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			list18 := make([]string, 0, len(slice))
-			for _, c6 := range slice {
+			list12 := make([]string, 0, len(slice))
+			for _, c5 := range slice {
 				if steps++; steps > celrt.MaxSteps {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(celrt.ErrSteps))
 				}
-				elem61, err := celrt.IndexList(c6, int64(0))
+				elem45, err := celrt.IndexList(c5, int64(0))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				if err := budget.ChargeEach("_+_", int64(4+len(elem61)), int64(4+len(elem61)+1)); err != nil {
+				if err := budget.ChargeEach("_+_", int64(4+len(elem45)), int64(4+len(elem45)+1)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				elem62, err := celrt.IndexList(c6, int64(1))
+				elem46, err := celrt.IndexList(c5, int64(1))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				arg25 := int64(limits.Summary)
-				if err := budget.CallText("truncate", elem62, arg25); err != nil {
+				arg27 := int64(limits.Summary)
+				if err := budget.CallText("truncate", elem46, arg27); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				arg26 := celrt.Truncate(elem62, arg25)
-				if err := budget.Charge("_+_", int64(4+len(elem61)+1+len(arg26))); err != nil {
+				arg28 := celrt.Truncate(elem46, arg27)
+				if err := budget.Charge("_+_", int64(4+len(elem45)+1+len(arg28))); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				elem63 := " or " + elem61 + " " + arg26
+				elem47 := " or " + elem45 + " " + arg28
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 				}
-				list18 = append(list18, elem63)
+				list12 = append(list12, elem47)
 			}
-			if err := budget.Call("join", list18, ""); err != nil {
+			if err := budget.Call("join", list12, ""); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			arg27 := celrt.JoinSep(list18, "")
-			if err := budget.Charge("_+_", int64(len(elem60)+1+len(code2)+len(arg27))); err != nil {
+			arg29 := celrt.JoinSep(list12, "")
+			if err := budget.Charge("_+_", int64(len(elem44)+1+len(code)+len(arg29))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeText", budget.Failure(err))
 			}
-			v43 = elem60 + " " + code2 + arg27
+			v37 = elem44 + " " + code + arg29
 		} else {
-			v43 = code2
+			v37 = code
 		}
-		codeText = v43
+		codeText = v37
 	}
 	var codeRow string
 	if slot == celrt.SlotRow {
-		var v44 string
+		var v38 string
 		if codeConflict {
-			list19 := make([]string, 0, len(orderedCodes))
-			for _, c7 := range orderedCodes {
+			list13 := make([]string, 0, len(orderedCodes))
+			for _, c6 := range orderedCodes {
 				if steps++; steps > celrt.MaxSteps {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(celrt.ErrSteps))
 				}
-				elem64, err := celrt.IndexList(c7, int64(1))
+				elem48, err := celrt.IndexList(c6, int64(1))
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 				}
@@ -23204,43 +22272,43 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 				}
-				if err := budget.CallText("truncate", elem64, quotient5); err != nil {
+				if err := budget.CallText("truncate", elem48, quotient5); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 				}
-				elem65 := celrt.Truncate(elem64, quotient5)
+				elem49 := celrt.Truncate(elem48, quotient5)
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 				}
-				list19 = append(list19, elem65)
+				list13 = append(list13, elem49)
 			}
-			if err := budget.Call("join", list19, " or "); err != nil {
+			if err := budget.Call("join", list13, " or "); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 			}
-			v44 = celrt.JoinSep(list19, " or ")
+			v38 = celrt.JoinSep(list13, " or ")
 		} else {
-			if err := budget.CallText("truncate", code2, int64(60)); err != nil {
+			if err := budget.CallText("truncate", code, int64(60)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("codeRow", budget.Failure(err))
 			}
-			v44 = celrt.Truncate(code2, int64(60))
+			v38 = celrt.Truncate(code, int64(60))
 		}
-		codeRow = v44
+		codeRow = v38
 	}
 	var paths []string
 	if slot != celrt.SlotTier {
-		v45 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
-		var v46 any
-		if v45 {
-			v46 = celrt.Field(input, "paths")
+		v39 := celrt.TypeOf(celrt.Field(input, "paths")) == celrt.ListType
+		var v40 any
+		if v39 {
+			v40 = celrt.Field(input, "paths")
 		} else {
-			v46 = []any{}
+			v40 = []any{}
 		}
-		items2, err := celrt.Iterate(v46)
+		items4, err := celrt.Iterate(v40)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
-		list20 := make([]any, 0, items2.Len())
-		for i2 := range items2.Len() {
-			p := items2.At(i2)
+		list14 := make([]any, 0, items4.Len())
+		for i2 := range items4.Len() {
+			p := items4.At(i2)
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 			}
@@ -23248,66 +22316,66 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 				}
-				list20 = append(list20, p)
+				list14 = append(list14, p)
 			}
 		}
-		list21 := make([]string, 0, len(list20))
-		for _, p2 := range list20 {
+		list15 := make([]string, 0, len(list14))
+		for _, p2 := range list14 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(celrt.ErrSteps))
 			}
-			v47, err := celrt.NonEmpty(p2).Get()
+			v41, err := celrt.NonEmpty(p2).Get()
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			if err := budget.ChargeEach("_+_", int64(1+len(v47)), int64(1+len(v47)+1)); err != nil {
+			if err := budget.ChargeEach("_+_", int64(1+len(v41)), int64(1+len(v41)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			elem66 := "'" + v47 + "'"
+			elem50 := "'" + v41 + "'"
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			list21 = append(list21, elem66)
+			list15 = append(list15, elem50)
 		}
 		filePath, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
-		var v48 []string
+		var v42 []string
 		if celrt.NonEmpty(filePath).Ok {
 			filePath2, err := celrt.FieldOf(input, "filePath", "", celrt.InputString)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			arg28 := celrt.Trim(filePath2)
-			if err := budget.ChargeEach("_+_", int64(1+len(arg28)), int64(1+len(arg28)+1)); err != nil {
+			arg30 := celrt.Trim(filePath2)
+			if err := budget.ChargeEach("_+_", int64(1+len(arg30)), int64(1+len(arg30)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 			}
-			v48 = []string{"'" + arg28 + "'"}
+			v42 = []string{"'" + arg30 + "'"}
 		} else {
-			v48 = []string{}
+			v42 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(list21)+len(v48)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(list15)+len(v42)))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("paths", budget.Failure(err))
 		}
-		paths = celrt.Concat(list21, v48)
+		paths = celrt.Concat(list15, v42)
 	}
 	var fields []string
 	if slot != celrt.SlotTier {
-		v49 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
-		var v50 any
-		if v49 {
-			v50 = celrt.Field(input, "fields")
+		v43 := celrt.TypeOf(celrt.Field(input, "fields")) == celrt.ListType
+		var v44 any
+		if v43 {
+			v44 = celrt.Field(input, "fields")
 		} else {
-			v50 = []any{}
+			v44 = []any{}
 		}
-		items3, err := celrt.Iterate(v50)
+		items5, err := celrt.Iterate(v44)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 		}
-		list22 := make([]any, 0, items3.Len())
-		for i3 := range items3.Len() {
-			f := items3.At(i3)
+		list16 := make([]any, 0, items5.Len())
+		for i3 := range items5.Len() {
+			f := items5.At(i3)
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(celrt.ErrSteps))
 			}
@@ -23315,11 +22383,11 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				list22 = append(list22, f)
+				list16 = append(list16, f)
 			}
 		}
-		list23 := make([]string, 0, len(list22))
-		for _, f2 := range list22 {
+		list17 := make([]string, 0, len(list16))
+		for _, f2 := range list16 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(celrt.ErrSteps))
 			}
@@ -23327,36 +22395,36 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			v51 := opt.Value
+			v45 := opt.Value
 			if !opt.Ok {
-				v51 = nil
+				v45 = nil
 			}
-			opt2 := celrt.NonEmpty(v51)
-			v52 := opt2.Value
+			opt2 := celrt.NonEmpty(v45)
+			v46 := opt2.Value
 			if !opt2.Ok {
-				v52 = "?"
+				v46 = "?"
 			}
-			if err := budget.CallText("collapse", v52); err != nil {
+			if err := budget.CallText("collapse", v46); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			arg29 := celrt.Collapse(v52)
-			if err := budget.CallText("truncate", arg29, int64(40)); err != nil {
+			arg31 := celrt.Collapse(v46)
+			if err := budget.CallText("truncate", arg31, int64(40)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			arg30 := celrt.Truncate(arg29, int64(40))
-			if err := budget.Charge("_+_", int64(len(arg30)+1)); err != nil {
+			arg32 := celrt.Truncate(arg31, int64(40))
+			if err := budget.Charge("_+_", int64(len(arg32)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
 			opt3, err := celrt.OptSelect(f2, "value")
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			v53 := opt3.Value
+			v47 := opt3.Value
 			if !opt3.Ok {
-				v53 = nil
+				v47 = nil
 			}
-			var v54 string
-			if celrt.TypeOf(v53) == celrt.StringType {
+			var v48 string
+			if celrt.TypeOf(v47) == celrt.StringType {
 				value2, err := celrt.Select(f2, "value")
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
@@ -23364,64 +22432,64 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err := budget.CallText("collapse", value2); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				x8, err := celrt.AsString(value2)
+				x6, err := celrt.AsString(value2)
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				arg31 := celrt.Collapse(x8)
-				if err := budget.CallText("truncate", arg31, int64(80)); err != nil {
+				arg33 := celrt.Collapse(x6)
+				if err := budget.CallText("truncate", arg33, int64(80)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				arg32 := celrt.Truncate(arg31, int64(80))
-				if err := budget.ChargeEach("_+_", int64(1+len(arg32)), int64(1+len(arg32)+1)); err != nil {
+				arg34 := celrt.Truncate(arg33, int64(80))
+				if err := budget.ChargeEach("_+_", int64(1+len(arg34)), int64(1+len(arg34)+1)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				v54 = "'" + arg32 + "'"
+				v48 = "'" + arg34 + "'"
 			} else {
 				opt4, err := celrt.OptSelect(f2, "value")
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				v55 := opt4.Value
+				v49 := opt4.Value
 				if !opt4.Ok {
-					v55 = nil
+					v49 = nil
 				}
-				if err := budget.Call("mcpValue", v55); err != nil {
+				if err := budget.Call("mcpValue", v49); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 				}
-				v54 = celrt.MCPValue(v55)
+				v48 = celrt.MCPValue(v49)
 			}
-			if err := budget.Charge("_+_", int64(len(arg30)+1+len(v54))); err != nil {
+			if err := budget.Charge("_+_", int64(len(arg32)+1+len(v48))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			elem67 := arg30 + "=" + v54
+			elem51 := arg32 + "=" + v48
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("fields", budget.Failure(err))
 			}
-			list23 = append(list23, elem67)
+			list17 = append(list17, elem51)
 		}
-		fields = list23
+		fields = list17
 	}
 	var headers any
 	if slot == celrt.SlotPreview {
-		v56 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
-		var v57 any
-		if v56 {
-			v57 = celrt.Field(input, "headers")
+		v50 := celrt.TypeOf(celrt.Field(input, "headers")) == celrt.MapType
+		var v51 any
+		if v50 {
+			v51 = celrt.Field(input, "headers")
 		} else {
-			v57 = celrt.EmptyMap()
+			v51 = celrt.EmptyMap()
 		}
-		headers = v57
+		headers = v51
 	}
 	var secrets []any
 	if slot == celrt.SlotPreview {
-		items4, err := celrt.Iterate(headers)
+		items6, err := celrt.Iterate(headers)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
 		}
-		list24 := make([]any, 0, items4.Len())
-		for i4 := range items4.Len() {
-			k := items4.At(i4)
+		list18 := make([]any, 0, items6.Len())
+		for i4 := range items6.Len() {
+			k := items6.At(i4)
 			if steps++; steps > celrt.MaxSteps {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(celrt.ErrSteps))
 			}
@@ -23430,112 +22498,112 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err := budget.CallText("lowerAscii", k); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
 				}
-				x9, err := celrt.AsString(k)
+				x7, err := celrt.AsString(k)
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
 				}
-				v58 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
-				ok3 = slices.Contains(v58, celrt.LowerASCII(x9))
+				v52 := []string{"authorization", "proxy-authorization", "cookie", "x-api-key", "x-auth-token"}
+				ok3 = slices.Contains(v52, celrt.LowerASCII(x7))
 			}
 			if ok3 {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("secrets", budget.Failure(err))
 				}
-				list24 = append(list24, k)
+				list18 = append(list18, k)
 			}
 		}
-		secrets = list24
+		secrets = list18
 	}
-	v59 := []string{"browser_navigate", "playwright_navigate"}
-	var v60 string
-	if slices.Contains(v59, name) {
-		v60 = "navigate"
+	v53 := []string{"browser_navigate", "playwright_navigate"}
+	var v54 string
+	if slices.Contains(v53, name) {
+		v54 = "navigate"
 	} else {
-		v61 := []string{"browser_evaluate", "playwright_evaluate"}
-		var v62 string
-		if slices.Contains(v61, name) {
-			v62 = "evaluate"
+		v55 := []string{"browser_evaluate", "playwright_evaluate"}
+		var v56 string
+		if slices.Contains(v55, name) {
+			v56 = "evaluate"
 		} else {
-			v63 := []string{"browser_run_code", "browser_run_code_unsafe"}
-			var v64 string
-			if slices.Contains(v63, name) {
-				v64 = "run"
+			v57 := []string{"browser_run_code", "browser_run_code_unsafe"}
+			var v58 string
+			if slices.Contains(v57, name) {
+				v58 = "run"
 			} else {
-				v65 := []string{"browser_file_upload", "playwright_upload_file"}
-				var v66 string
-				if slices.Contains(v65, name) {
-					v66 = "upload"
+				v59 := []string{"browser_file_upload", "playwright_upload_file"}
+				var v60 string
+				if slices.Contains(v59, name) {
+					v60 = "upload"
 				} else {
-					var v67 string
+					var v61 string
 					if name == "browser_drop" {
-						v67 = "drop"
+						v61 = "drop"
 					} else {
-						var v68 string
+						var v62 string
 						if name == "browser_fill_form" {
-							v68 = "form"
+							v62 = "form"
 						} else {
-							var v69 string
+							var v63 string
 							if name == "browser_handle_dialog" {
-								v69 = "dialog"
+								v63 = "dialog"
 							} else {
-								v70 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
-								var v71 string
-								if v70 {
-									v71 = "drag"
+								v64 := slices.Contains([]string{"browser_drag", "playwright_drag"}, name)
+								var v65 string
+								if v64 {
+									v65 = "drag"
 								} else {
-									v72 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
-									var v73 string
-									if slices.Contains(v72, name) {
-										v73 = "http"
+									v66 := []string{"playwright_get", "playwright_post", "playwright_put", "playwright_patch", "playwright_delete"}
+									var v67 string
+									if slices.Contains(v66, name) {
+										v67 = "http"
 									} else {
-										v74 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
-										var v75 string
-										if slices.Contains(v74, name) {
-											v75 = "click"
+										v68 := []string{"browser_click", "playwright_click", "playwright_iframe_click", "playwright_click_and_switch_tab"}
+										var v69 string
+										if slices.Contains(v68, name) {
+											v69 = "click"
 										} else {
-											v76 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
-											var v77 string
-											if v76 {
-												v77 = "hover"
+											v70 := slices.Contains([]string{"browser_hover", "playwright_hover"}, name)
+											var v71 string
+											if v70 {
+												v71 = "hover"
 											} else {
-												v78 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
-												var v79 string
-												if slices.Contains(v78, name) {
-													v79 = "type"
+												v72 := []string{"browser_type", "playwright_fill", "playwright_iframe_fill"}
+												var v73 string
+												if slices.Contains(v72, name) {
+													v73 = "type"
 												} else {
-													v80 := []string{"browser_select_option", "playwright_select"}
-													var v81 string
-													if slices.Contains(v80, name) {
-														v81 = "select"
+													v74 := []string{"browser_select_option", "playwright_select"}
+													var v75 string
+													if slices.Contains(v74, name) {
+														v75 = "select"
 													} else {
-														v82 := []string{"browser_press_key", "playwright_press_key"}
-														var v83 string
-														if slices.Contains(v82, name) {
-															v83 = "press"
+														v76 := []string{"browser_press_key", "playwright_press_key"}
+														var v77 string
+														if slices.Contains(v76, name) {
+															v77 = "press"
 														} else {
 															ok4 := strings.HasPrefix(name, "browser_")
 															if !ok4 {
 																ok4 = strings.HasPrefix(name, "playwright_")
 															}
-															var v84 string
+															var v78 string
 															if ok4 {
-																v84 = ""
+																v78 = ""
 															} else {
 																ok5 := celrt.FieldSet(input, "function")
 																if !ok5 {
 																	ok5 = celrt.FieldSet(input, "script")
 																}
-																var v85 string
+																var v79 string
 																if ok5 {
-																	v85 = "evaluate"
+																	v79 = "evaluate"
 																} else {
-																	var v86 string
+																	var v80 string
 																	if celrt.FieldSet(input, "code") {
-																		v86 = "run"
+																		v80 = "run"
 																	} else {
-																		var v87 string
+																		var v81 string
 																		if celrt.FieldSet(input, "fields") {
-																			v87 = "form"
+																			v81 = "form"
 																		} else {
 																			ok6 := celrt.FieldSet(input, "filePath")
 																			if !ok6 {
@@ -23545,143 +22613,143 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 																				}
 																				ok6 = ok7
 																			}
-																			var v88 string
+																			var v82 string
 																			if ok6 {
-																				v88 = "upload"
+																				v82 = "upload"
 																			} else {
 																				ok8 := celrt.FieldSet(input, "paths")
 																				if !ok8 {
 																					ok8 = celrt.FieldSet(input, "data")
 																				}
-																				var v89 string
+																				var v83 string
 																				if ok8 {
-																					v89 = "drop"
+																					v83 = "drop"
 																				} else {
-																					var v90 string
+																					var v84 string
 																					if celrt.FieldSet(input, "accept") {
-																						v90 = "dialog"
+																						v84 = "dialog"
 																					} else {
 																						ok9 := from != ""
 																						if ok9 {
 																							ok9 = to != ""
 																						}
-																						var v91 string
+																						var v85 string
 																						if ok9 {
-																							v91 = "drag"
+																							v85 = "drag"
 																						} else {
 																							ok10 := url2.Ok
 																							if ok10 {
 																								ok10 = celrt.FieldSet(input, "token")
 																							}
-																							var v92 string
+																							var v86 string
 																							if ok10 {
-																								v92 = "http"
+																								v86 = "http"
 																							} else {
 																								ok11 := url2.Ok
 																								if ok11 {
 																									ok11 = tgt == ""
 																								}
-																								var v93 string
+																								var v87 string
 																								if ok11 {
-																									v93 = "navigate"
+																									v87 = "navigate"
 																								} else {
 																									ok12 := celrt.FieldSet(input, "text")
 																									if ok12 {
 																										ok12 = tgt != ""
 																									}
-																									var v94 string
+																									var v88 string
 																									if ok12 {
-																										v94 = "type"
+																										v88 = "type"
 																									} else {
-																										v95 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
-																										ok13 := v95
+																										v89 := celrt.TypeOf(celrt.Field(input, "values")) == celrt.ListType
+																										ok13 := v89
 																										if ok13 {
 																											ok13 = tgt != ""
 																										}
-																										var v96 string
+																										var v90 string
 																										if ok13 {
-																											v96 = "select"
+																											v90 = "select"
 																										} else {
-																											v97, failure11 := func() (bool, error) {
+																											v91, failure7 := func() (bool, error) {
 																												key, err := celrt.FieldOf(input, "key", "", celrt.InputString)
 																												if err != nil {
 																													return false, budget.Failure(err)
 																												}
 																												return celrt.NonEmpty(key).Ok, nil
 																											}()
-																											ok14, failure12 := v97, failure11
-																											if failure11 != nil || ok14 {
-																												ok14, failure12 = celrt.And(v97, failure11, tgt == "", nil)
+																											ok14, failure8 := v91, failure7
+																											if failure7 != nil || ok14 {
+																												ok14, failure8 = celrt.And(v91, failure7, tgt == "", nil)
 																											}
-																											if failure12 != nil {
-																												return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("kind", budget.Failure(failure12))
+																											if failure8 != nil {
+																												return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("kind", budget.Failure(failure8))
 																											}
-																											var v98 string
+																											var v92 string
 																											if ok14 {
-																												v98 = "press"
+																												v92 = "press"
 																											} else {
-																												v98 = ""
+																												v92 = ""
 																											}
-																											v96 = v98
+																											v90 = v92
 																										}
-																										v94 = v96
+																										v88 = v90
 																									}
-																									v93 = v94
+																									v87 = v88
 																								}
-																								v92 = v93
+																								v86 = v87
 																							}
-																							v91 = v92
+																							v85 = v86
 																						}
-																						v90 = v91
+																						v84 = v85
 																					}
-																					v89 = v90
+																					v83 = v84
 																				}
-																				v88 = v89
+																				v82 = v83
 																			}
-																			v87 = v88
+																			v81 = v82
 																		}
-																		v86 = v87
+																		v80 = v81
 																	}
-																	v85 = v86
+																	v79 = v80
 																}
-																v84 = v85
+																v78 = v79
 															}
-															v83 = v84
+															v77 = v78
 														}
-														v81 = v83
+														v75 = v77
 													}
-													v79 = v81
+													v73 = v75
 												}
-												v77 = v79
+												v71 = v73
 											}
-											v75 = v77
+											v69 = v71
 										}
-										v73 = v75
+										v67 = v69
 									}
-									v71 = v73
+									v65 = v67
 								}
-								v69 = v71
+								v63 = v65
 							}
-							v68 = v69
+							v62 = v63
 						}
-						v67 = v68
+						v61 = v62
 					}
-					v66 = v67
+					v60 = v61
 				}
-				v64 = v66
+				v58 = v60
 			}
-			v62 = v64
+			v56 = v58
 		}
-		v60 = v62
+		v54 = v56
 	}
-	kind := v60
+	kind := v54
 	var verb string
 	if slot != celrt.SlotTier {
 		ok15 := strings.HasPrefix(name, "playwright_")
 		if ok15 {
 			ok15 = kind == "http"
 		}
-		var v99 string
+		var v93 string
 		if ok15 {
 			if err := budget.CallText("substring", name, int64(11)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
@@ -23693,58 +22761,58 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.CallText("upperAscii", r); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("verb", budget.Failure(err))
 			}
-			v99 = celrt.UpperASCII(r)
+			v93 = celrt.UpperASCII(r)
 		} else {
-			v99 = "HTTP request to"
+			v93 = "HTTP request to"
 		}
-		verb = v99
+		verb = v93
 	}
 	var http []string
 	if slot == celrt.SlotPreview {
-		v100 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
-		ok16 := v100
+		v94 := celrt.TypeOf(celrt.Field(input, "value")) == celrt.StringType
+		ok16 := v94
 		if ok16 {
-			v101 := !celrt.EqualString(celrt.Field(input, "value"), "")
-			ok16 = v101
+			v95 := !celrt.EqualString(celrt.Field(input, "value"), "")
+			ok16 = v95
 		}
-		var v102 []string
+		var v96 []string
 		if ok16 {
-			arg33 := celrt.Field(input, "value")
-			if err := budget.CallText("collapse", arg33); err != nil {
+			arg35 := celrt.Field(input, "value")
+			if err := budget.CallText("collapse", arg35); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			x10, err := celrt.AsString(arg33)
+			x8, err := celrt.AsString(arg35)
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			arg34 := celrt.Collapse(x10)
-			if err := budget.CallText("truncate", arg34, int64(120)); err != nil {
+			arg36 := celrt.Collapse(x8)
+			if err := budget.CallText("truncate", arg36, int64(120)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			arg35 := celrt.Truncate(arg34, int64(120))
-			if err := budget.ChargeEach("_+_", int64(6+len(arg35)), int64(6+len(arg35)+1)); err != nil {
+			arg37 := celrt.Truncate(arg36, int64(120))
+			if err := budget.ChargeEach("_+_", int64(6+len(arg37)), int64(6+len(arg37)+1)); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			v102 = []string{"body '" + arg35 + "'"}
+			v96 = []string{"body '" + arg37 + "'"}
 		} else {
-			v102 = []string{}
+			v96 = []string{}
 		}
-		var v103 []string
+		var v97 []string
 		if celrt.FieldSet(input, "token") {
-			v103 = []string{"a bearer token (not shown)"}
+			v97 = []string{"a bearer token (not shown)"}
 		} else {
-			v103 = []string{}
+			v97 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v102)+len(v103)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v96)+len(v97)))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
 		size, err := celrt.Size(headers)
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
-		var v104 []string
+		var v98 []string
 		if size == int64(0) {
-			v104 = []string{}
+			v98 = []string{}
 		} else {
 			size2, err := celrt.Size(headers)
 			if err != nil {
@@ -23753,39 +22821,39 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.CallText("plural", size2, "header", "headers"); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			var v105 string
+			var v99 string
 			if int64(len(secrets)) == int64(0) {
-				v105 = ""
+				v99 = ""
 			} else {
 				if err := budget.Call("join", secrets, ", "); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 				}
-				x11, err := func(v any) ([]string, error) {
+				x9, err := func(v any) ([]string, error) {
 					return celrt.AsList(v, celrt.AsString)
 				}(secrets)
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 				}
-				arg36 := celrt.JoinSep(x11, ", ")
-				if err := budget.CallText("truncate", arg36, int64(60)); err != nil {
+				arg38 := celrt.JoinSep(x9, ", ")
+				if err := budget.CallText("truncate", arg38, int64(60)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 				}
-				arg37 := celrt.Truncate(arg36, int64(60))
-				if err := budget.ChargeEach("_+_", int64(2+len(arg37)), int64(2+len(arg37)+19)); err != nil {
+				arg39 := celrt.Truncate(arg38, int64(60))
+				if err := budget.ChargeEach("_+_", int64(2+len(arg39)), int64(2+len(arg39)+19)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 				}
-				v105 = " (" + arg37 + ", values not shown)"
+				v99 = " (" + arg39 + ", values not shown)"
 			}
-			arg38 := celrt.Plural(size2, "header", "headers")
-			if err := budget.Charge("_+_", int64(len(arg38)+len(v105))); err != nil {
+			arg40 := celrt.Plural(size2, "header", "headers")
+			if err := budget.Charge("_+_", int64(len(arg40)+len(v99))); err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 			}
-			v104 = []string{arg38 + v105}
+			v98 = []string{arg40 + v99}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v102)+len(v103)+len(v104)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v96)+len(v97)+len(v98)))); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("http", budget.Failure(err))
 		}
-		http = celrt.Concat(v102, v103, v104)
+		http = celrt.Concat(v96, v97, v98)
 	}
 	var urlHostNote string
 	if slot == celrt.SlotPreview {
@@ -23794,7 +22862,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return "", budget.Failure(err)
 			}
-			var v106 string
+			var v100 string
 			if matched {
 				if err := budget.CallText("indexOf", address, "://"); err != nil {
 					return "", budget.Failure(err)
@@ -23817,11 +22885,11 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				v106 = r3
+				v100 = r3
 			} else {
-				v106 = ""
+				v100 = ""
 			}
-			return v106, nil
+			return v100, nil
 		}
 		var restLazy celrt.Lazy[string]
 		rest2, err := restLazy.Get(restOf)
@@ -23831,27 +22899,27 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err := budget.CallText("split", rest2, "/", int64(2)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
 		}
-		elem68, err := celrt.IndexList(celrt.SplitN(rest2, "/", int64(2)), int64(0))
+		elem52, err := celrt.IndexList(celrt.SplitN(rest2, "/", int64(2)), int64(0))
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
 		}
-		if err := budget.CallText("split", elem68, "?", int64(2)); err != nil {
+		if err := budget.CallText("split", elem52, "?", int64(2)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
 		}
-		elem69, err := celrt.IndexList(celrt.SplitN(elem68, "?", int64(2)), int64(0))
+		elem53, err := celrt.IndexList(celrt.SplitN(elem52, "?", int64(2)), int64(0))
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
 		}
-		if err := budget.CallText("split", elem69, "#", int64(2)); err != nil {
+		if err := budget.CallText("split", elem53, "#", int64(2)); err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
 		}
-		elem70, err := celrt.IndexList(celrt.SplitN(elem69, "#", int64(2)), int64(0))
+		elem54, err := celrt.IndexList(celrt.SplitN(elem53, "#", int64(2)), int64(0))
 		if err != nil {
 			return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
 		}
-		var v107 string
-		if !strings.Contains(elem70, "\\") {
-			v107 = ""
+		var v101 string
+		if !strings.Contains(elem54, "\\") {
+			v101 = ""
 		} else {
 			hOf := func() (string, error) {
 				rest3, err := restLazy.Get(restOf)
@@ -23861,32 +22929,32 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err := budget.CallText("split", rest3, "\\", int64(2)); err != nil {
 					return "", budget.Failure(err)
 				}
-				elem71, err := celrt.IndexList(celrt.SplitN(rest3, "\\", int64(2)), int64(0))
+				elem55, err := celrt.IndexList(celrt.SplitN(rest3, "\\", int64(2)), int64(0))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				if err := budget.CallText("split", elem71, "/", int64(2)); err != nil {
+				if err := budget.CallText("split", elem55, "/", int64(2)); err != nil {
 					return "", budget.Failure(err)
 				}
-				elem72, err := celrt.IndexList(celrt.SplitN(elem71, "/", int64(2)), int64(0))
+				elem56, err := celrt.IndexList(celrt.SplitN(elem55, "/", int64(2)), int64(0))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				if err := budget.CallText("split", elem72, "?", int64(2)); err != nil {
+				if err := budget.CallText("split", elem56, "?", int64(2)); err != nil {
 					return "", budget.Failure(err)
 				}
-				elem73, err := celrt.IndexList(celrt.SplitN(elem72, "?", int64(2)), int64(0))
+				elem57, err := celrt.IndexList(celrt.SplitN(elem56, "?", int64(2)), int64(0))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				if err := budget.CallText("split", elem73, "#", int64(2)); err != nil {
+				if err := budget.CallText("split", elem57, "#", int64(2)); err != nil {
 					return "", budget.Failure(err)
 				}
-				elem74, err := celrt.IndexList(celrt.SplitN(elem73, "#", int64(2)), int64(0))
+				elem58, err := celrt.IndexList(celrt.SplitN(elem57, "#", int64(2)), int64(0))
 				if err != nil {
 					return "", budget.Failure(err)
 				}
-				return elem74, nil
+				return elem58, nil
 			}
 			var hLazy celrt.Lazy[string]
 			hostOf := func() (string, error) {
@@ -23926,27 +22994,27 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
 			}
-			var v108 string
+			var v102 string
 			if host2 == "" {
-				v108 = " (a backslash in the host part, which browsers and Node read as '/')"
+				v102 = " (a backslash in the host part, which browsers and Node read as '/')"
 			} else {
 				host3, err := hostLazy.Get(hostOf)
 				if err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
 				}
-				arg39 := int64(limits.Summary)
-				if err := budget.CallText("truncate", host3, arg39); err != nil {
+				arg41 := int64(limits.Summary)
+				if err := budget.CallText("truncate", host3, arg41); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
 				}
-				arg40 := celrt.Truncate(host3, arg39)
-				if err := budget.ChargeEach("_+_", int64(58+len(arg40)), int64(58+len(arg40)+2)); err != nil {
+				arg42 := celrt.Truncate(host3, arg41)
+				if err := budget.ChargeEach("_+_", int64(58+len(arg42)), int64(58+len(arg42)+2)); err != nil {
 					return letsPlaywrightAny{}, celrt.Budget{}, 0, celrt.InLet("urlHostNote", budget.Failure(err))
 				}
-				v108 = " (browsers and Node read a backslash as '/': the host is '" + arg40 + "')"
+				v102 = " (browsers and Node read a backslash as '/': the host is '" + arg42 + "')"
 			}
-			v107 = v108
+			v101 = v102
 		}
-		urlHostNote = v107
+		urlHostNote = v101
 	}
 	return letsPlaywrightAny{
 		name:         name,
@@ -23968,7 +23036,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 		ownCode:      ownCode,
 		orderedCodes: orderedCodes,
 		codeConflict: codeConflict,
-		code2:        code2,
+		code:         code,
 		codeText:     codeText,
 		codeRow:      codeRow,
 		paths:        paths,
@@ -24010,8 +23078,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	name = toolPart(tool)
 //	url = nonEmpty(input.url)
 //	address = url.orValue("")
-//	tgts = [["target", input.target], ["ref", input.ref], ["selector", input.selector]]
-//	  .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], collapse(t[1])])
+//	tgts = alternatives(input, ["target", "ref", "selector"]).map(t, [t[0], collapse(t[1])])
 //	tgt = tgts.size() == 0 ? ""
 //	  : tgts.exists(t, t[1] != tgts[0][1]) ? tgts.map(t, t[0] + " " + truncate(t[1], 80 / tgts.size())).join(" or ")
 //	  : truncate(tgts[0][1], 80)
@@ -24019,18 +23086,16 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	  ? "'" + truncate(collapse(input.element), 80) + "'" + (tgt == "" ? "" : " (" + tgt + ")")
 //	  : tgt)
 //	+ (nonEmpty(input.iframeSelector).hasValue() ? " in frame " + truncate(collapse(input.iframeSelector), 60) : "")
-//	from = cel.bind(ts, [["startTarget", input.startTarget], ["startRef", input.startRef], ["sourceSelector", input.sourceSelector]]
-//	    .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], nonEmpty(t[1]).value()]),
+//	from = cel.bind(ts, alternatives(input, ["startTarget", "startRef", "sourceSelector"]),
 //	  cel.bind(t, ts.size() == 0 ? ""
-//	      : ts.exists(x, x[1] != ts[0][1]) ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
+//	      : ts.size() > 1 ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
 //	      : ts[0][1],
 //	    nonEmpty(input.startElement).hasValue()
 //	      ? "'" + truncate(collapse(input.startElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
 //	      : t))
-//	to = cel.bind(ts, [["endTarget", input.endTarget], ["endRef", input.endRef], ["targetSelector", input.targetSelector]]
-//	    .filter(t, nonEmpty(t[1]).hasValue()).map(t, [t[0], nonEmpty(t[1]).value()]),
+//	to = cel.bind(ts, alternatives(input, ["endTarget", "endRef", "targetSelector"]),
 //	  cel.bind(t, ts.size() == 0 ? ""
-//	      : ts.exists(x, x[1] != ts[0][1]) ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
+//	      : ts.size() > 1 ? ts.map(x, x[0] + " " + truncate(x[1], 60 / ts.size())).join(" or ")
 //	      : ts[0][1],
 //	    nonEmpty(input.endElement).hasValue()
 //	      ? "'" + truncate(collapse(input.endElement), 60) + "'" + (t == "" ? "" : " (" + t + ")")
@@ -24046,8 +23111,7 @@ func letsPlaywrightAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	valuesText = listed.size() > 0 && single.size() > 0 && listed != single
 //	  ? "values " + truncate(listed.join(", "), 60) + " or value " + single[0]
 //	  : truncate(values.join(", "), 120)
-//	codes = [["function", input.function], ["script", input.script], ["code", input.code]]
-//	  .filter(c, nonEmpty(c[1]).hasValue()).map(c, [c[0], collapse(c[1])])
+//	codes = alternatives(input, ["function", "script", "code"]).map(c, [c[0], collapse(c[1])])
 //	ownCode = name == "playwright_evaluate" ? "script"
 //	  : name in ["browser_run_code", "browser_run_code_unsafe"] ? "code"
 //	  : "function"
@@ -24304,7 +23368,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 						} else {
 							ok9 := lets.kind == "evaluate"
 							if ok9 {
-								ok9 = lets.code2 != ""
+								ok9 = lets.code != ""
 							}
 							var v14 celrt.Optional[string]
 							if ok9 {
@@ -24330,7 +23394,7 @@ func PreviewPlaywrightAny(input *value.Object, tool string, limits runtime.Limit
 							} else {
 								ok10 := lets.kind == "run"
 								if ok10 {
-									ok10 = lets.code2 != ""
+									ok10 = lets.code != ""
 								}
 								var v17 celrt.Optional[string]
 								if ok10 {
@@ -24847,7 +23911,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 						} else {
 							ok7 := lets.kind == "evaluate"
 							if ok7 {
-								ok7 = lets.code2 != ""
+								ok7 = lets.code != ""
 							}
 							var v10 celrt.Optional[string]
 							if ok7 {
@@ -24859,7 +23923,7 @@ func RowPlaywrightAny(input *value.Object, tool string, limits runtime.Limits) (
 							} else {
 								ok8 := lets.kind == "run"
 								if ok8 {
-									ok8 = lets.code2 != ""
+									ok8 = lets.code != ""
 								}
 								var v11 celrt.Optional[string]
 								if ok8 {

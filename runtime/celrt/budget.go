@@ -151,7 +151,7 @@ var sized = map[string]bool{
 	"truncate": true, "inline": true, "collapse": true, "plural": true, "mcpValue": true,
 	"numberText": true, "sqlKinds": true, "sqlTier": true, "fileSize": true, "durationText": true,
 	"dimensions": true, "shortcut": true, "menuPath": true, "redact": true, "parseJSON": true,
-	"json": true, "fields": true,
+	"json": true, "fields": true, "alternatives": true,
 }
 
 // Sized reports whether CallSize sizes calls of fn, a CEL function name
@@ -191,6 +191,9 @@ func CallSize(fn string, limit int64, args ...any) int64 {
 			}
 		}
 		return 512 + elemBytes*listLen(args, 0)
+	case "alternatives":
+		// A [name, text] pair for each name: the texts are the input's.
+		return 16 + 4*elemBytes*listLen(args, 1)
 	case "json":
 		return 0 // Budget.JSON charges as it writes
 	case "fields":
@@ -209,7 +212,7 @@ func CallSize(fn string, limit int64, args ...any) int64 {
 // strings and ints only: Budget.CallText charges it.
 func TextSized(fn string) bool {
 	switch fn {
-	case "_+_", "join", "format", "reverse", "flatten", "slice", "sort", "@sortByAssociatedKeys", "distinct", "mcpValue", "fields":
+	case "_+_", "join", "format", "reverse", "flatten", "slice", "sort", "@sortByAssociatedKeys", "distinct", "mcpValue", "fields", "alternatives":
 		return false
 	}
 	return sized[fn]

@@ -53,6 +53,18 @@ func MinorUnits(amount any, currency string) Optional[string] {
 	return Optional[string]{Value: text, Ok: ok}
 }
 
+// Alternatives is alternatives(input, names).
+func Alternatives(input any, names []string) [][]string {
+	field := func(string) (any, bool) { return nil, false }
+	switch m := input.(type) {
+	case *value.Object:
+		field = m.Get
+	case *Map:
+		field = func(name string) (any, bool) { return m.Find(name) }
+	}
+	return textfmt.Alternatives(names, field)
+}
+
 // ToolPart is toolPart(name).
 func ToolPart(name string) string { return textfmt.ToolPart(name) }
 

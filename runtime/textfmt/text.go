@@ -175,6 +175,35 @@ func PromptPath(input *value.Object) (string, bool) {
 	return "", false
 }
 
+// Alternatives reads a value that agents send under different names (a
+// path as path, file_path or filePath): the name and trimmed text of each
+// of names, in order, whose field holds a string that is not blank. When
+// they all hold the same text only the first is kept; when they differ
+// each is kept, so that a decoy beside the field the agent reads is shown
+// rather than silently passed over.
+func Alternatives(names []string, field func(name string) (any, bool)) [][]string {
+	out := [][]string{}
+	same := true
+	for _, name := range names {
+		v, ok := field(name)
+		if !ok {
+			continue
+		}
+		s, ok := NonEmptyString(v)
+		if !ok {
+			continue
+		}
+		if len(out) > 0 && s != out[0][1] {
+			same = false
+		}
+		out = append(out, []string{name, s})
+	}
+	if same && len(out) > 1 {
+		out = out[:1]
+	}
+	return out
+}
+
 // InlineText prepares a pattern or glob for a one-line preview: runs of
 // white space become one space, the ends are trimmed, empty text becomes
 // "empty text", and the result is truncated to n characters.

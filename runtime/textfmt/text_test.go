@@ -247,3 +247,21 @@ func TestHugeCutsDoNotOverflow(t *testing.T) {
 		assert.Equal(t, "x", Truncate("x", n), "%d", n)
 	}
 }
+
+func TestAlternatives(t *testing.T) {
+	fields := map[string]any{"path": " /repo/a.go ", "file_path": "/repo/a.go", "filePath": "/etc/shadow", "blank": " \t", "count": 3.0}
+	field := func(name string) (any, bool) { v, ok := fields[name]; return v, ok }
+	for _, tc := range []struct {
+		names []string
+		want  [][]string
+	}{
+		{[]string{"path", "file_path"}, [][]string{{"path", "/repo/a.go"}}},
+		{[]string{"file_path", "path"}, [][]string{{"file_path", "/repo/a.go"}}},
+		{[]string{"path", "file_path", "filePath"}, [][]string{{"path", "/repo/a.go"}, {"file_path", "/repo/a.go"}, {"filePath", "/etc/shadow"}}},
+		{[]string{"blank", "count", "missing", "filePath"}, [][]string{{"filePath", "/etc/shadow"}}},
+		{[]string{"blank", "count", "missing"}, [][]string{}},
+		{nil, [][]string{}},
+	} {
+		assert.Equal(t, tc.want, Alternatives(tc.names, field), "%q", tc.names)
+	}
+}
