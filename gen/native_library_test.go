@@ -18,7 +18,8 @@ import (
 var languageFunctions = []string{
 	"truncate", "lines", "plural", "inline", "collapse", "json", "nonEmpty", "promptPath",
 	"mcpValue", "numberText", "sqlKinds", "sqlTier", "parseJSON", "rawText", "fileSize", "durationText", "shortcut",
-	"baseName", "menuPath", "dimensions", "resultValue", "redact", "fields", "xdDevice",
+	"baseName", "menuPath", "dimensions", "resultValue", "redact", "fields", "xdDevice", "oneLine", "toolPart",
+	"minorUnits", "alternatives",
 }
 
 // TestEveryLanguageFunctionIsTranslated: each overload of each function of
@@ -64,11 +65,13 @@ formatters:
         durationText(0.5), durationText(input.n), shortcut("cmd+s"), baseName("/a/b"), menuPath("A>B"),
         dimensions(8, 6), dimensions(1.5, 2.0), dimensions(input.n, input.n), string(resultValue({"data": 1})),
         redact("?token=abc"), redact("password", "pw"), fields(input, limits.output), fields({"b": [1], "a": {}}, 20),
-        xdDevice(" XD://b%61sh").orValue(""), xdDevice(input.n).orValue("none")]
+        xdDevice(" XD://b%61sh").orValue(""), xdDevice(input.n).orValue("none"), oneLine(" x\n y ", 10).orValue(""),
+        toolPart("s:t"), minorUnits(1999, "usd").orValue(""), alternatives(input, ["p", "q"]).map(p, p[0] + "=" + p[1]).join("|"),
+        alternatives({"p": " v ", "q": "v"}, ["p", "q"]).map(p, p[0] + "=" + p[1]).join("|")]
     preview: parts.join(" ")
     examples:
-      - input: {k: 1, n: 2}
-        preview: 'ab… 1 x a b {"k":1} c  {…} 1 1.5 2 2 SELECT read true  2 1.50 KB 2 B 2 B 1min 0s 500ms 2.0s ⌘s b A → B 8×6 1.5×2 2×2 1 ?token=‹secret, 3 characters› ‹secret, 2 characters› k: 1, n: 2 a: {}, b: [1] bash none'
+      - input: {k: 1, n: 2, p: " /a ", q: /b}
+        preview: 'ab… 1 x a b {"k":1} c  {…} 1 1.5 2 2 SELECT read true  2 1.50 KB 2 B 2 B 1min 0s 500ms 2.0s ⌘s b A → B 8×6 1.5×2 2×2 1 ?token=‹secret, 3 characters› ‹secret, 2 characters› k: 1, n: 2, p: " /a ", q: "/b" a: {}, b: [1] bash none x y t 19.99 USD p=/a|q=/b p=v'
 `), celfmt.Options{})
 	require.NoError(t, err)
 	plans := Translate(checked)
