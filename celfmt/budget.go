@@ -242,8 +242,14 @@ var budgeted = map[string]sizer{
 	// Decoded JSON takes at most 24 bytes of values per byte of text: a
 	// value per two bytes ("[0,0,…]"), each a few words.
 	"parseJSON": func(a []ref.Val, _ int64) int64 { return 24 * strLen(a, 0) },
+	// sqlResult decodes its text as parseJSON does.
+	"sqlResult": func(a []ref.Val, _ int64) int64 { return 24*strLen(a, 0) + 48 },
 	// A [name, text] pair for each name: the texts are the input's.
 	"alternatives": func(a []ref.Val, _ int64) int64 { return 16 + 4*valueBytes*listLen(a, 1) },
+	// commandError writes "exit ", a code of at most 12 characters and
+	// the first line of the text, cut as truncate cuts it.
+	"commandError": func(a []ref.Val, l int64) int64 { return sizeTruncate(a[1:], l) + 64 },
+	"outputLines":  func(a []ref.Val, l int64) int64 { return sizeSplit([]ref.Val{a[0], types.String("\n")}, l) },
 	// json charges as it writes (execJSON), once.
 	"json": func([]ref.Val, int64) int64 { return 0 },
 	// fields writes up to four bytes a character of n, and keeps an entry

@@ -222,6 +222,49 @@ var functions = []function{
 			}))},
 	},
 	{
+		name: "commandError",
+		doc: `commandError(details, text, n) sums up a failed command for its transcript row: "exit N" and the first line of its output, ` +
+			`inlined to n characters. The exit code is the first of details' exitCode, exit_code and code that is a number; without one, ` +
+			`the code after the output's last "exited with code " (pi's "Command exited with code 2"). It is optional.none() when there is ` +
+			`neither code nor output.`,
+		examples: []string{
+			`commandError({"exitCode": 1}, "FAIL billing\n--- more", 80) // optional.of("exit 1: FAIL billing")`,
+			`commandError(null, "boom\n\nCommand exited with code 2", 80) // optional.of("exit 2: boom")`,
+			`commandError({"exit_code": 127}, "", 80) // optional.of("exit 127")`,
+			`commandError(null, "  permission denied  ", 80) // optional.of("permission denied")`,
+			`commandError({}, " ", 80) // optional.none()`,
+		},
+		perUnit:    100,
+		resultSize: -1,
+		overload: []cel.FunctionOpt{cel.Overload("commandError_dyn_string_int", []*cel.Type{cel.DynType, cel.StringType, cel.IntType},
+			cel.OptionalType(cel.StringType),
+			cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+				if line, ok := textfmt.CommandError(fieldOf(args[0]), string(args[1].(types.String)), clampInt(args[2])); ok {
+					return types.OptionalOf(types.String(line))
+				}
+				return types.OptionalNone
+			}))},
+	},
+	{
+		name: "outputLines",
+		doc: `outputLines(text) are the lines of a command's output or of a file's text, for a transcript to expand: the text split at "\n", ` +
+			`without the empty line a final line break leaves. It is optional.none() for blank text.`,
+		examples: []string{
+			`outputLines("ok  billing\nok  billing/dst\n") // optional.of(["ok  billing", "ok  billing/dst"])`,
+			`outputLines("a\n\nb") // optional.of(["a", "", "b"])`,
+			`outputLines(" \n") // optional.none()`,
+		},
+		// Its cost is split's (callCosts).
+		overload: []cel.FunctionOpt{cel.Overload("outputLines_string", []*cel.Type{cel.StringType}, cel.OptionalType(cel.ListType(cel.StringType)),
+			cel.UnaryBinding(func(s ref.Val) ref.Val {
+				lines, ok := textfmt.OutputLines(string(s.(types.String)))
+				if !ok {
+					return types.OptionalNone
+				}
+				return types.OptionalOf(types.NewStringList(types.DefaultTypeAdapter, lines))
+			}))},
+	},
+	{
 		name:       "mcpValue",
 		resultSize: 64,
 		doc: `mcpValue(value) renders an MCP argument value the way the reference summary does: a string quoted and truncated to 60 characters, ` +
@@ -323,6 +366,30 @@ var functions = []function{
 		overload: []cel.FunctionOpt{cel.Overload("sqlKinds_string", []*cel.Type{cel.StringType}, cel.ListType(cel.StringType),
 			cel.UnaryBinding(func(s ref.Val) ref.Val {
 				return types.NewStringList(types.DefaultTypeAdapter, textfmt.SQLKinds(string(s.(types.String))))
+			}))},
+	},
+	{
+		name: "sqlResult",
+		doc: `sqlResult(text) summarizes the text an SQL tool returned: "N rows" for the rows of a query (a JSON list, inside the ` +
+			`wrappers resultValue removes, or the [{'a': 1}, {'a': 2}] text of Python servers), "N rows affected" for a count of changed ` +
+			`rows ('affected_rows': N, "Rows affected: N" in any case; the count is the digits the server wrote), and "N lines" for any ` +
+			`other text. It is optional.none() for blank text.`,
+		examples: []string{
+			`sqlResult("[{\"id\": 7}, {\"id\": 9}]") // optional.of("2 rows")`,
+			`sqlResult("[{'affected_rows': 3}]") // optional.of("3 rows affected")`,
+			`sqlResult("Query executed successfully. Rows affected: 1") // optional.of("1 row affected")`,
+			`sqlResult("Tables_in_shop\norders") // optional.of("2 lines")`,
+			`sqlResult(" ") // optional.none()`,
+		},
+		// It decodes the text as JSON first, as parseJSON does.
+		perUnit:    10,
+		resultSize: 40,
+		overload: []cel.FunctionOpt{cel.Overload("sqlResult_string", []*cel.Type{cel.StringType}, cel.OptionalType(cel.StringType),
+			cel.UnaryBinding(func(s ref.Val) ref.Val {
+				if summary, ok := textfmt.SQLResult(string(s.(types.String))); ok {
+					return types.OptionalOf(types.String(summary))
+				}
+				return types.OptionalNone
 			}))},
 	},
 	{
@@ -643,8 +710,9 @@ func pathFields(v ref.Val) *value.Object {
 	return value.ObjectOf(keys, values)
 }
 
-// fieldOf looks the fields of an input object or a map up by name; a
-// string is returned as a Go string, and any other value as it is.
+// fieldOf looks the fields of an input object or a map up by name: a
+// string, double or int of a map as the Go value the value model holds,
+// and any other value as it is.
 func fieldOf(v ref.Val) func(string) (any, bool) {
 	switch m := v.(type) {
 	case objectVal:
@@ -652,10 +720,18 @@ func fieldOf(v ref.Val) func(string) (any, bool) {
 	case traits.Mapper:
 		return func(name string) (any, bool) {
 			e, found := m.Find(types.String(name))
-			if s, ok := e.(types.String); found && ok {
-				return string(s), true
+			if !found {
+				return nil, false
 			}
-			return e, found
+			switch x := e.(type) {
+			case types.String:
+				return string(x), true
+			case types.Double:
+				return float64(x), true
+			case types.Int:
+				return int64(x), true
+			}
+			return e, true
 		}
 	}
 	return func(string) (any, bool) { return nil, false }

@@ -990,7 +990,7 @@ func init() {
 	add(func(_ *meter, args []ref.Val, size int64, _ uint64) uint64 {
 		// One unit per element made.
 		return 1 + textOf(args, 0)/traversal + uint64(max(0, size))/valueBytes
-	}, "split", "lists.range", "slice", "flatten")
+	}, "split", "lists.range", "slice", "flatten", "outputLines")
 	add(func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
 		// The text is converted to characters, then searched.
 		text := textOf(args, 0)

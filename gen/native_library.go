@@ -48,6 +48,9 @@ var libraryCalls = map[string]libraryCall{
 	"numberText_dyn_string":        {"NumberTextOf", []*types.Type{dynT, str}, true},
 	"sqlKinds_string":              {"SQLKinds", []*types.Type{str}, false},
 	"sqlTier_list_string":          {"SQLTier", []*types.Type{strs}, false},
+	"sqlResult_string":             {"SQLResult", []*types.Type{str}, false},
+	"commandError_dyn_string_int":  {"CommandError", []*types.Type{dynT, str, i64}, false},
+	"outputLines_string":           {"OutputLines", []*types.Type{str}, false},
 	"parseJSON_string":             {"ParseJSON", []*types.Type{str}, false},
 	"rawText_dyn":                  {"RawText", []*types.Type{dynT}, false},
 	"fileSize_int":                 {"FileSizeInt", []*types.Type{i64}, false},
@@ -171,7 +174,7 @@ func libraryResult(id string, typ *types.Type) *types.Type {
 		return ints
 	case "parseJSON_string":
 		return types.NewOptionalType(dynT)
-	case "nonEmpty_dyn", "promptPath_dyn", "rawText_dyn", "xdDevice_dyn", "oneLine_string_int", "minorUnits_dyn_string":
+	case "nonEmpty_dyn", "promptPath_dyn", "rawText_dyn", "xdDevice_dyn", "oneLine_string_int", "minorUnits_dyn_string", "sqlResult_string", "commandError_dyn_string_int":
 		return types.NewOptionalType(str)
 	}
 	return typ

@@ -19,7 +19,7 @@ var languageFunctions = []string{
 	"truncate", "lines", "plural", "inline", "collapse", "json", "nonEmpty", "promptPath",
 	"mcpValue", "numberText", "sqlKinds", "sqlTier", "parseJSON", "rawText", "fileSize", "durationText", "shortcut",
 	"baseName", "menuPath", "dimensions", "resultValue", "redact", "fields", "xdDevice", "oneLine", "toolPart",
-	"minorUnits", "alternatives",
+	"minorUnits", "alternatives", "sqlResult", "commandError", "outputLines",
 }
 
 // TestEveryLanguageFunctionIsTranslated: each overload of each function of
@@ -67,11 +67,13 @@ formatters:
         redact("?token=abc"), redact("password", "pw"), fields(input, limits.output), fields({"b": [1], "a": {}}, 20),
         xdDevice(" XD://b%61sh").orValue(""), xdDevice(input.n).orValue("none"), oneLine(" x\n y ", 10).orValue(""),
         toolPart("s:t"), minorUnits(1999, "usd").orValue(""), alternatives(input, ["p", "q"]).map(p, p[0] + "=" + p[1]).join("|"),
-        alternatives({"p": " v ", "q": "v"}, ["p", "q"]).map(p, p[0] + "=" + p[1]).join("|")]
+        alternatives({"p": " v ", "q": "v"}, ["p", "q"]).map(p, p[0] + "=" + p[1]).join("|"), sqlResult("Rows affected: 2").orValue(""),
+        commandError({"exitCode": 3}, "no\nmore", 10).orValue(""), commandError(input, "", 5).orValue("-"),
+        outputLines("a\nb\n").orValue([]).join("+")]
     preview: parts.join(" ")
     examples:
       - input: {k: 1, n: 2, p: " /a ", q: /b}
-        preview: 'ab… 1 x a b {"k":1} c  {…} 1 1.5 2 2 SELECT read true  2 1.50 KB 2 B 2 B 1min 0s 500ms 2.0s ⌘s b A → B 8×6 1.5×2 2×2 1 ?token=‹secret, 3 characters› ‹secret, 2 characters› k: 1, n: 2, p: " /a ", q: "/b" a: {}, b: [1] bash none x y t 19.99 USD p=/a|q=/b p=v'
+        preview: 'ab… 1 x a b {"k":1} c  {…} 1 1.5 2 2 SELECT read true  2 1.50 KB 2 B 2 B 1min 0s 500ms 2.0s ⌘s b A → B 8×6 1.5×2 2×2 1 ?token=‹secret, 3 characters› ‹secret, 2 characters› k: 1, n: 2, p: " /a ", q: "/b" a: {}, b: [1] bash none x y t 19.99 USD p=/a|q=/b p=v 2 rows affected exit 3: no - a+b'
 `), celfmt.Options{})
 	require.NoError(t, err)
 	plans := Translate(checked)

@@ -12,7 +12,7 @@ import (
 )
 
 // EnvVersion is the CEL environment the catalog was checked in.
-const EnvVersion = "permgen-cel-10 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-12 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of formatters.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -971,67 +971,18 @@ func ErrorRead(input *value.Object, tool string, limits runtime.Limits, result *
 
 // ExpandRead returns the lines of the result of a call to "read", documented with PreviewRead:
 //
-//	expand = cel.bind(text, result.text,
-//	  text == ""
-//	    ? optional.none()
-//	    : optional.of((text.endsWith("\n") ? text.substring(0, size(text) - 1) : text).split("\n")))
+//	expand = outputLines(result.text)
 func ExpandRead(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
 	var budget celrt.Budget
-	textOf := func() (string, error) {
-		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-		if err != nil {
-			return "", err
-		}
-		return text, nil
-	}
-	var textLazy celrt.Lazy[string]
-	text3, err := textLazy.Get(textOf)
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return nil, false, err
 	}
-	var v1 celrt.Optional[[]string]
-	if text3 == "" {
-		v1 = celrt.None[[]string]()
-	} else {
-		text4, err := textLazy.Get(textOf)
-		if err != nil {
-			return nil, false, err
-		}
-		var v2 string
-		if strings.HasSuffix(text4, "\n") {
-			text5, err := textLazy.Get(textOf)
-			if err != nil {
-				return nil, false, err
-			}
-			text6, err := textLazy.Get(textOf)
-			if err != nil {
-				return nil, false, err
-			}
-			diff, err := celrt.SubInt(celrt.StringSize(text6), int64(1))
-			if err != nil {
-				return nil, false, err
-			}
-			if err := budget.CallText("substring", text5, int64(0), diff); err != nil {
-				return nil, false, err
-			}
-			r, err := celrt.SubstringRange(text5, int64(0), diff)
-			if err != nil {
-				return nil, false, err
-			}
-			v2 = r
-		} else {
-			text7, err := textLazy.Get(textOf)
-			if err != nil {
-				return nil, false, err
-			}
-			v2 = text7
-		}
-		if err := budget.CallText("split", v2, "\n"); err != nil {
-			return nil, false, err
-		}
-		v1 = celrt.Of(celrt.Split(v2, "\n"))
+	if err := budget.CallText("outputLines", text); err != nil {
+		return nil, false, err
 	}
-	return v1.Value, v1.Ok, nil
+	out := celrt.OutputLines(text)
+	return out.Value, out.Ok, nil
 }
 
 // formatterRead registers the functions of "read".
@@ -12039,310 +11990,36 @@ func ResultRunShellCommand(input *value.Object, tool string, limits runtime.Limi
 
 // ErrorRunShellCommand summarizes the failure of a call to "run_shell_command", documented with PreviewRunShellCommand:
 //
-//	error = cel.bind(out, result.text.trim(),
-//	  cel.bind(codes,
-//	    (type(result.details) == map
-//	      ? [result.details.?exitCode.orValue(null), result.details.?exit_code.orValue(null), result.details.?code.orValue(null)]
-//	          .filter(c, type(c) == double || type(c) == int).map(c, numberText(c))
-//	      : [])
-//	    + (out.contains("exited with code ")
-//	      ? [truncate(out.substring(out.lastIndexOf("exited with code ") + 17).split("\n", 2)[0].trim(), 12)]
-//	      : []),
-//	    codes.size() == 0 && out == ""
-//	      ? optional.none()
-//	      : optional.of((codes.size() > 0 ? "exit " + codes[0] + (out == "" ? "" : ": ") : "")
-//	          + (out == "" ? "" : inline(out.split("\n", 2)[0], limits.summary)))))
+//	error = commandError(result.details, result.text, limits.summary)
 func ErrorRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
 	var budget celrt.Budget
-	outOf := func() (string, error) {
-		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-		if err != nil {
-			return "", err
-		}
-		return celrt.Trim(text), nil
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
 	}
-	var outLazy celrt.Lazy[string]
-	codesOf := func() ([]string, error) {
-		v1 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
-		var v2 []string
-		if v1 {
-			opt, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
-			if err != nil {
-				return nil, err
-			}
-			v3 := opt.Value
-			if !opt.Ok {
-				v3 = nil
-			}
-			opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
-			if err != nil {
-				return nil, err
-			}
-			v4 := opt2.Value
-			if !opt2.Ok {
-				v4 = nil
-			}
-			opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
-			if err != nil {
-				return nil, err
-			}
-			v5 := opt3.Value
-			if !opt3.Ok {
-				v5 = nil
-			}
-			items := []any{v3, v4, v5}
-			list := make([]any, 0, len(items))
-			for _, c := range items {
-				if steps++; steps > celrt.MaxSteps {
-					return nil, celrt.ErrSteps
-				}
-				ok := celrt.TypeOf(c) == celrt.DoubleType
-				if !ok {
-					ok = celrt.TypeOf(c) == celrt.IntType
-				}
-				if ok {
-					if err := budget.Charge("_+_", 16); err != nil {
-						return nil, err
-					}
-					list = append(list, c)
-				}
-			}
-			list2 := make([]string, 0, len(list))
-			for _, c2 := range list {
-				if steps++; steps > celrt.MaxSteps {
-					return nil, celrt.ErrSteps
-				}
-				if err := budget.CallText("numberText", c2); err != nil {
-					return nil, err
-				}
-				text2, err := celrt.NumberTextDyn(c2)
-				if err != nil {
-					return nil, err
-				}
-				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, err
-				}
-				list2 = append(list2, text2)
-			}
-			v2 = list2
-		} else {
-			v2 = []string{}
-		}
-		out2, err := outLazy.Get(outOf)
-		if err != nil {
-			return nil, err
-		}
-		var v6 []string
-		if strings.Contains(out2, "exited with code ") {
-			out3, err := outLazy.Get(outOf)
-			if err != nil {
-				return nil, err
-			}
-			out4, err := outLazy.Get(outOf)
-			if err != nil {
-				return nil, err
-			}
-			if err := budget.CallText("lastIndexOf", out4, "exited with code "); err != nil {
-				return nil, err
-			}
-			r, err := celrt.LastIndexOf(out4, "exited with code ")
-			if err != nil {
-				return nil, err
-			}
-			if err := budget.Call("_+_", r, int64(17)); err != nil {
-				return nil, err
-			}
-			sum, err := celrt.AddInt(r, int64(17))
-			if err != nil {
-				return nil, err
-			}
-			if err := budget.CallText("substring", out3, sum); err != nil {
-				return nil, err
-			}
-			r2, err := celrt.Substring(out3, sum)
-			if err != nil {
-				return nil, err
-			}
-			if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-				return nil, err
-			}
-			elem, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
-			if err != nil {
-				return nil, err
-			}
-			arg := celrt.Trim(elem)
-			if err := budget.CallText("truncate", arg, int64(12)); err != nil {
-				return nil, err
-			}
-			v6 = []string{celrt.Truncate(arg, int64(12))}
-		} else {
-			v6 = []string{}
-		}
-		if err := budget.Charge("_+_", int64(16*(len(v2)+len(v6)))); err != nil {
-			return nil, err
-		}
-		return celrt.Concat(v2, v6), nil
+	arg := celrt.Field(result, "details")
+	arg2 := int64(limits.Summary)
+	if err := budget.CallText("commandError", arg, text, arg2); err != nil {
+		return "", false, err
 	}
-	var codesLazy celrt.Lazy[[]string]
-	v7, failure := func() (bool, error) {
-		codes2, err := codesLazy.Get(codesOf)
-		if err != nil {
-			return false, err
-		}
-		return int64(len(codes2)) == int64(0), nil
-	}()
-	ok2, failure2 := v7, failure
-	if failure != nil || ok2 {
-		v8, failure3 := func() (bool, error) {
-			out5, err := outLazy.Get(outOf)
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			return out5 == "", nil
-		}()
-		ok2, failure2 = celrt.And(v7, failure, v8, failure3)
-	}
-	if failure2 != nil {
-		return "", false, budget.Failure(failure2)
-	}
-	var v9 celrt.Optional[string]
-	if ok2 {
-		v9 = celrt.None[string]()
-	} else {
-		codes3, err := codesLazy.Get(codesOf)
-		if err != nil {
-			return "", false, budget.Failure(err)
-		}
-		var v10 string
-		if int64(len(codes3)) > int64(0) {
-			codes4, err := codesLazy.Get(codesOf)
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			elem2, err := celrt.IndexList(codes4, int64(0))
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			if err := budget.Charge("_+_", int64(5+len(elem2))); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			out6, err := outLazy.Get(outOf)
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			var v11 string
-			if out6 == "" {
-				v11 = ""
-			} else {
-				v11 = ": "
-			}
-			if err := budget.Charge("_+_", int64(5+len(elem2)+len(v11))); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			v10 = "exit " + elem2 + v11
-		} else {
-			v10 = ""
-		}
-		out7, err := outLazy.Get(outOf)
-		if err != nil {
-			return "", false, budget.Failure(err)
-		}
-		var v12 string
-		if out7 == "" {
-			v12 = ""
-		} else {
-			out8, err := outLazy.Get(outOf)
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			if err := budget.CallText("split", out8, "\n", int64(2)); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			elem3, err := celrt.IndexList(celrt.SplitN(out8, "\n", int64(2)), int64(0))
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			arg2 := int64(limits.Summary)
-			if err := budget.CallText("inline", elem3, arg2); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			v12 = celrt.Inline(elem3, arg2)
-		}
-		if err := budget.Charge("_+_", int64(len(v10)+len(v12))); err != nil {
-			return "", false, budget.Failure(err)
-		}
-		v9 = celrt.Of(v10 + v12)
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
-	}
-	return v9.Value, v9.Ok, nil
+	out := celrt.CommandError(arg, text, arg2)
+	return out.Value, out.Ok, nil
 }
 
 // ExpandRunShellCommand returns the lines of the result of a call to "run_shell_command", documented with PreviewRunShellCommand:
 //
-//	expand = cel.bind(out, result.text,
-//	  out.trim() == ""
-//	    ? optional.none()
-//	    : optional.of((out.endsWith("\n") ? out.substring(0, size(out) - 1) : out).split("\n")))
+//	expand = outputLines(result.text)
 func ExpandRunShellCommand(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
 	var budget celrt.Budget
-	outOf := func() (string, error) {
-		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-		if err != nil {
-			return "", err
-		}
-		return text, nil
-	}
-	var outLazy celrt.Lazy[string]
-	out2, err := outLazy.Get(outOf)
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return nil, false, err
 	}
-	var v1 celrt.Optional[[]string]
-	if celrt.Trim(out2) == "" {
-		v1 = celrt.None[[]string]()
-	} else {
-		out3, err := outLazy.Get(outOf)
-		if err != nil {
-			return nil, false, err
-		}
-		var v2 string
-		if strings.HasSuffix(out3, "\n") {
-			out4, err := outLazy.Get(outOf)
-			if err != nil {
-				return nil, false, err
-			}
-			out5, err := outLazy.Get(outOf)
-			if err != nil {
-				return nil, false, err
-			}
-			diff, err := celrt.SubInt(celrt.StringSize(out5), int64(1))
-			if err != nil {
-				return nil, false, err
-			}
-			if err := budget.CallText("substring", out4, int64(0), diff); err != nil {
-				return nil, false, err
-			}
-			r, err := celrt.SubstringRange(out4, int64(0), diff)
-			if err != nil {
-				return nil, false, err
-			}
-			v2 = r
-		} else {
-			out6, err := outLazy.Get(outOf)
-			if err != nil {
-				return nil, false, err
-			}
-			v2 = out6
-		}
-		if err := budget.CallText("split", v2, "\n"); err != nil {
-			return nil, false, err
-		}
-		v1 = celrt.Of(celrt.Split(v2, "\n"))
+	if err := budget.CallText("outputLines", text); err != nil {
+		return nil, false, err
 	}
-	return v1.Value, v1.Ok, nil
+	out := celrt.OutputLines(text)
+	return out.Value, out.Ok, nil
 }
 
 // formatterRunShellCommand registers the functions of "run_shell_command".
@@ -15595,310 +15272,36 @@ func ResultBash(input *value.Object, tool string, limits runtime.Limits, result 
 
 // ErrorBash summarizes the failure of a call to "bash", documented with RowBash:
 //
-//	error = cel.bind(out, result.text.trim(),
-//	  cel.bind(codes,
-//	    (type(result.details) == map
-//	      ? [result.details.?exitCode.orValue(null), result.details.?exit_code.orValue(null), result.details.?code.orValue(null)]
-//	          .filter(c, type(c) == double || type(c) == int).map(c, numberText(c))
-//	      : [])
-//	    + (out.contains("exited with code ")
-//	      ? [truncate(out.substring(out.lastIndexOf("exited with code ") + 17).split("\n", 2)[0].trim(), 12)]
-//	      : []),
-//	    codes.size() == 0 && out == ""
-//	      ? optional.none()
-//	      : optional.of((codes.size() > 0 ? "exit " + codes[0] + (out == "" ? "" : ": ") : "")
-//	          + (out == "" ? "" : inline(out.split("\n", 2)[0], limits.summary)))))
+//	error = commandError(result.details, result.text, limits.summary)
 func ErrorBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
-	steps := 0
 	var budget celrt.Budget
-	outOf := func() (string, error) {
-		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-		if err != nil {
-			return "", err
-		}
-		return celrt.Trim(text), nil
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
+	if err != nil {
+		return "", false, err
 	}
-	var outLazy celrt.Lazy[string]
-	codesOf := func() ([]string, error) {
-		v1 := celrt.TypeOf(celrt.Field(result, "details")) == celrt.MapType
-		var v2 []string
-		if v1 {
-			opt, err := celrt.OptSelect(celrt.Field(result, "details"), "exitCode")
-			if err != nil {
-				return nil, err
-			}
-			v3 := opt.Value
-			if !opt.Ok {
-				v3 = nil
-			}
-			opt2, err := celrt.OptSelect(celrt.Field(result, "details"), "exit_code")
-			if err != nil {
-				return nil, err
-			}
-			v4 := opt2.Value
-			if !opt2.Ok {
-				v4 = nil
-			}
-			opt3, err := celrt.OptSelect(celrt.Field(result, "details"), "code")
-			if err != nil {
-				return nil, err
-			}
-			v5 := opt3.Value
-			if !opt3.Ok {
-				v5 = nil
-			}
-			items := []any{v3, v4, v5}
-			list := make([]any, 0, len(items))
-			for _, c := range items {
-				if steps++; steps > celrt.MaxSteps {
-					return nil, celrt.ErrSteps
-				}
-				ok := celrt.TypeOf(c) == celrt.DoubleType
-				if !ok {
-					ok = celrt.TypeOf(c) == celrt.IntType
-				}
-				if ok {
-					if err := budget.Charge("_+_", 16); err != nil {
-						return nil, err
-					}
-					list = append(list, c)
-				}
-			}
-			list2 := make([]string, 0, len(list))
-			for _, c2 := range list {
-				if steps++; steps > celrt.MaxSteps {
-					return nil, celrt.ErrSteps
-				}
-				if err := budget.CallText("numberText", c2); err != nil {
-					return nil, err
-				}
-				text2, err := celrt.NumberTextDyn(c2)
-				if err != nil {
-					return nil, err
-				}
-				if err := budget.Charge("_+_", 16); err != nil {
-					return nil, err
-				}
-				list2 = append(list2, text2)
-			}
-			v2 = list2
-		} else {
-			v2 = []string{}
-		}
-		out2, err := outLazy.Get(outOf)
-		if err != nil {
-			return nil, err
-		}
-		var v6 []string
-		if strings.Contains(out2, "exited with code ") {
-			out3, err := outLazy.Get(outOf)
-			if err != nil {
-				return nil, err
-			}
-			out4, err := outLazy.Get(outOf)
-			if err != nil {
-				return nil, err
-			}
-			if err := budget.CallText("lastIndexOf", out4, "exited with code "); err != nil {
-				return nil, err
-			}
-			r, err := celrt.LastIndexOf(out4, "exited with code ")
-			if err != nil {
-				return nil, err
-			}
-			if err := budget.Call("_+_", r, int64(17)); err != nil {
-				return nil, err
-			}
-			sum, err := celrt.AddInt(r, int64(17))
-			if err != nil {
-				return nil, err
-			}
-			if err := budget.CallText("substring", out3, sum); err != nil {
-				return nil, err
-			}
-			r2, err := celrt.Substring(out3, sum)
-			if err != nil {
-				return nil, err
-			}
-			if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-				return nil, err
-			}
-			elem, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
-			if err != nil {
-				return nil, err
-			}
-			arg := celrt.Trim(elem)
-			if err := budget.CallText("truncate", arg, int64(12)); err != nil {
-				return nil, err
-			}
-			v6 = []string{celrt.Truncate(arg, int64(12))}
-		} else {
-			v6 = []string{}
-		}
-		if err := budget.Charge("_+_", int64(16*(len(v2)+len(v6)))); err != nil {
-			return nil, err
-		}
-		return celrt.Concat(v2, v6), nil
+	arg := celrt.Field(result, "details")
+	arg2 := int64(limits.Summary)
+	if err := budget.CallText("commandError", arg, text, arg2); err != nil {
+		return "", false, err
 	}
-	var codesLazy celrt.Lazy[[]string]
-	v7, failure := func() (bool, error) {
-		codes2, err := codesLazy.Get(codesOf)
-		if err != nil {
-			return false, err
-		}
-		return int64(len(codes2)) == int64(0), nil
-	}()
-	ok2, failure2 := v7, failure
-	if failure != nil || ok2 {
-		v8, failure3 := func() (bool, error) {
-			out5, err := outLazy.Get(outOf)
-			if err != nil {
-				return false, budget.Failure(err)
-			}
-			return out5 == "", nil
-		}()
-		ok2, failure2 = celrt.And(v7, failure, v8, failure3)
-	}
-	if failure2 != nil {
-		return "", false, budget.Failure(failure2)
-	}
-	var v9 celrt.Optional[string]
-	if ok2 {
-		v9 = celrt.None[string]()
-	} else {
-		codes3, err := codesLazy.Get(codesOf)
-		if err != nil {
-			return "", false, budget.Failure(err)
-		}
-		var v10 string
-		if int64(len(codes3)) > int64(0) {
-			codes4, err := codesLazy.Get(codesOf)
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			elem2, err := celrt.IndexList(codes4, int64(0))
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			if err := budget.Charge("_+_", int64(5+len(elem2))); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			out6, err := outLazy.Get(outOf)
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			var v11 string
-			if out6 == "" {
-				v11 = ""
-			} else {
-				v11 = ": "
-			}
-			if err := budget.Charge("_+_", int64(5+len(elem2)+len(v11))); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			v10 = "exit " + elem2 + v11
-		} else {
-			v10 = ""
-		}
-		out7, err := outLazy.Get(outOf)
-		if err != nil {
-			return "", false, budget.Failure(err)
-		}
-		var v12 string
-		if out7 == "" {
-			v12 = ""
-		} else {
-			out8, err := outLazy.Get(outOf)
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			if err := budget.CallText("split", out8, "\n", int64(2)); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			elem3, err := celrt.IndexList(celrt.SplitN(out8, "\n", int64(2)), int64(0))
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			arg2 := int64(limits.Summary)
-			if err := budget.CallText("inline", elem3, arg2); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			v12 = celrt.Inline(elem3, arg2)
-		}
-		if err := budget.Charge("_+_", int64(len(v10)+len(v12))); err != nil {
-			return "", false, budget.Failure(err)
-		}
-		v9 = celrt.Of(v10 + v12)
-	}
-	if err := budget.Err(); err != nil {
-		return "", false, budget.Failure(err)
-	}
-	return v9.Value, v9.Ok, nil
+	out := celrt.CommandError(arg, text, arg2)
+	return out.Value, out.Ok, nil
 }
 
 // ExpandBash returns the lines of the result of a call to "bash", documented with RowBash:
 //
-//	expand = cel.bind(out, result.text,
-//	  out.trim() == ""
-//	    ? optional.none()
-//	    : optional.of((out.endsWith("\n") ? out.substring(0, size(out) - 1) : out).split("\n")))
+//	expand = outputLines(result.text)
 func ExpandBash(input *value.Object, tool string, limits runtime.Limits, result *value.Object) ([]string, bool, error) {
 	var budget celrt.Budget
-	outOf := func() (string, error) {
-		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-		if err != nil {
-			return "", err
-		}
-		return text, nil
-	}
-	var outLazy celrt.Lazy[string]
-	out2, err := outLazy.Get(outOf)
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return nil, false, err
 	}
-	var v1 celrt.Optional[[]string]
-	if celrt.Trim(out2) == "" {
-		v1 = celrt.None[[]string]()
-	} else {
-		out3, err := outLazy.Get(outOf)
-		if err != nil {
-			return nil, false, err
-		}
-		var v2 string
-		if strings.HasSuffix(out3, "\n") {
-			out4, err := outLazy.Get(outOf)
-			if err != nil {
-				return nil, false, err
-			}
-			out5, err := outLazy.Get(outOf)
-			if err != nil {
-				return nil, false, err
-			}
-			diff, err := celrt.SubInt(celrt.StringSize(out5), int64(1))
-			if err != nil {
-				return nil, false, err
-			}
-			if err := budget.CallText("substring", out4, int64(0), diff); err != nil {
-				return nil, false, err
-			}
-			r, err := celrt.SubstringRange(out4, int64(0), diff)
-			if err != nil {
-				return nil, false, err
-			}
-			v2 = r
-		} else {
-			out6, err := outLazy.Get(outOf)
-			if err != nil {
-				return nil, false, err
-			}
-			v2 = out6
-		}
-		if err := budget.CallText("split", v2, "\n"); err != nil {
-			return nil, false, err
-		}
-		v1 = celrt.Of(celrt.Split(v2, "\n"))
+	if err := budget.CallText("outputLines", text); err != nil {
+		return nil, false, err
 	}
-	return v1.Value, v1.Ok, nil
+	out := celrt.OutputLines(text)
+	return out.Value, out.Ok, nil
 }
 
 // formatterBash registers the functions of "bash".
@@ -19923,239 +19326,18 @@ func RowPostgresQuery(input *value.Object, tool string, limits runtime.Limits) (
 
 // ResultPostgresQuery summarizes the result of a call to "postgres:query", documented with PreviewPostgresQuery:
 //
-//	result = cel.bind(text, result.text.trim(),
-//	  text == "" ? optional.none()
-//	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
-//	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
-//	      : text.contains("'affected_rows': ")
-//	        ? cel.bind(n, truncate(text.split("'affected_rows': ", 2)[1].split("}", 2)[0].trim(), 20),
-//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
-//	      : text.startsWith("[{")
-//	        ? optional.of(plural(text.split("}, {").size(), "row", "rows"))
-//	      : text.lowerAscii().contains("rows affected: ")
-//	        ? cel.bind(n, truncate(text.substring(text.lowerAscii().indexOf("rows affected: ") + 15).split("\n", 2)[0].trim(), 20),
-//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
-//	      : optional.of(plural(lines(text), "line", "lines"))))
+//	result = sqlResult(result.text)
 func ResultPostgresQuery(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
-	textOf := func() (string, error) {
-		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-		if err != nil {
-			return "", err
-		}
-		return celrt.Trim(text), nil
-	}
-	var textLazy celrt.Lazy[string]
-	text3, err := textLazy.Get(textOf)
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v1 celrt.Optional[string]
-	if text3 == "" {
-		v1 = celrt.None[string]()
-	} else {
-		vOf := func() (any, error) {
-			text4, err := textLazy.Get(textOf)
-			if err != nil {
-				return nil, err
-			}
-			if err := budget.CallText("parseJSON", text4); err != nil {
-				return nil, err
-			}
-			opt := celrt.ParseJSON(text4)
-			v2 := opt.Value
-			if !opt.Ok {
-				v2 = nil
-			}
-			return celrt.ResultValue(v2), nil
-		}
-		var vLazy celrt.Lazy[any]
-		v4, err := vLazy.Get(vOf)
-		if err != nil {
-			return "", false, err
-		}
-		var v5 celrt.Optional[string]
-		if celrt.TypeOf(v4) == celrt.ListType {
-			v6, err := vLazy.Get(vOf)
-			if err != nil {
-				return "", false, err
-			}
-			size, err := celrt.Size(v6)
-			if err != nil {
-				return "", false, err
-			}
-			if err := budget.CallText("plural", size, "row", "rows"); err != nil {
-				return "", false, err
-			}
-			v5 = celrt.Of(celrt.Plural(size, "row", "rows"))
-		} else {
-			text5, err := textLazy.Get(textOf)
-			if err != nil {
-				return "", false, err
-			}
-			var v7 celrt.Optional[string]
-			if strings.Contains(text5, "'affected_rows': ") {
-				nOf := func() (string, error) {
-					text6, err := textLazy.Get(textOf)
-					if err != nil {
-						return "", err
-					}
-					if err := budget.CallText("split", text6, "'affected_rows': ", int64(2)); err != nil {
-						return "", err
-					}
-					v8 := celrt.SplitN(text6, "'affected_rows': ", int64(2))
-					elem, err := celrt.IndexList(v8, int64(1))
-					if err != nil {
-						return "", err
-					}
-					if err := budget.CallText("split", elem, "}", int64(2)); err != nil {
-						return "", err
-					}
-					elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
-					if err != nil {
-						return "", err
-					}
-					arg := celrt.Trim(elem2)
-					if err := budget.CallText("truncate", arg, int64(20)); err != nil {
-						return "", err
-					}
-					return celrt.Truncate(arg, int64(20)), nil
-				}
-				var nLazy celrt.Lazy[string]
-				n2, err := nLazy.Get(nOf)
-				if err != nil {
-					return "", false, err
-				}
-				n3, err := nLazy.Get(nOf)
-				if err != nil {
-					return "", false, err
-				}
-				var v9 string
-				if n3 == "1" {
-					v9 = " row affected"
-				} else {
-					v9 = " rows affected"
-				}
-				if err := budget.Charge("_+_", int64(len(n2)+len(v9))); err != nil {
-					return "", false, err
-				}
-				v7 = celrt.Of(n2 + v9)
-			} else {
-				text7, err := textLazy.Get(textOf)
-				if err != nil {
-					return "", false, err
-				}
-				var v10 celrt.Optional[string]
-				if strings.HasPrefix(text7, "[{") {
-					text8, err := textLazy.Get(textOf)
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.CallText("split", text8, "}, {"); err != nil {
-						return "", false, err
-					}
-					arg2 := int64(len(celrt.Split(text8, "}, {")))
-					if err := budget.CallText("plural", arg2, "row", "rows"); err != nil {
-						return "", false, err
-					}
-					v10 = celrt.Of(celrt.Plural(arg2, "row", "rows"))
-				} else {
-					text9, err := textLazy.Get(textOf)
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.CallText("lowerAscii", text9); err != nil {
-						return "", false, err
-					}
-					v11 := strings.Contains(celrt.LowerASCII(text9), "rows affected: ")
-					var v12 celrt.Optional[string]
-					if v11 {
-						nOf2 := func() (string, error) {
-							text10, err := textLazy.Get(textOf)
-							if err != nil {
-								return "", err
-							}
-							text11, err := textLazy.Get(textOf)
-							if err != nil {
-								return "", err
-							}
-							if err := budget.CallText("lowerAscii", text11); err != nil {
-								return "", err
-							}
-							arg3 := celrt.LowerASCII(text11)
-							if err := budget.CallText("indexOf", arg3, "rows affected: "); err != nil {
-								return "", err
-							}
-							r, err := celrt.IndexOf(arg3, "rows affected: ")
-							if err != nil {
-								return "", err
-							}
-							if err := budget.Call("_+_", r, int64(15)); err != nil {
-								return "", err
-							}
-							sum, err := celrt.AddInt(r, int64(15))
-							if err != nil {
-								return "", err
-							}
-							if err := budget.CallText("substring", text10, sum); err != nil {
-								return "", err
-							}
-							r2, err := celrt.Substring(text10, sum)
-							if err != nil {
-								return "", err
-							}
-							if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-								return "", err
-							}
-							elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
-							if err != nil {
-								return "", err
-							}
-							arg4 := celrt.Trim(elem3)
-							if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
-								return "", err
-							}
-							return celrt.Truncate(arg4, int64(20)), nil
-						}
-						var nLazy2 celrt.Lazy[string]
-						n5, err := nLazy2.Get(nOf2)
-						if err != nil {
-							return "", false, err
-						}
-						n6, err := nLazy2.Get(nOf2)
-						if err != nil {
-							return "", false, err
-						}
-						var v13 string
-						if n6 == "1" {
-							v13 = " row affected"
-						} else {
-							v13 = " rows affected"
-						}
-						if err := budget.Charge("_+_", int64(len(n5)+len(v13))); err != nil {
-							return "", false, err
-						}
-						v12 = celrt.Of(n5 + v13)
-					} else {
-						text12, err := textLazy.Get(textOf)
-						if err != nil {
-							return "", false, err
-						}
-						arg5 := celrt.Lines(text12)
-						if err := budget.CallText("plural", arg5, "line", "lines"); err != nil {
-							return "", false, err
-						}
-						v12 = celrt.Of(celrt.Plural(arg5, "line", "lines"))
-					}
-					v10 = v12
-				}
-				v7 = v10
-			}
-			v5 = v7
-		}
-		v1 = v5
+	if err := budget.CallText("sqlResult", text); err != nil {
+		return "", false, err
 	}
-	return v1.Value, v1.Ok, nil
+	out := celrt.SQLResult(text)
+	return out.Value, out.Ok, nil
 }
 
 // formatterPostgresQuery registers the functions of "postgres:query".
@@ -20422,239 +19604,18 @@ func RowSqliteAny(input *value.Object, tool string, limits runtime.Limits) (stri
 
 // ResultSqliteAny summarizes the result of a call to "sqlite:*", documented with PreviewSqliteAny:
 //
-//	result = cel.bind(text, result.text.trim(),
-//	  text == "" ? optional.none()
-//	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
-//	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
-//	      : text.contains("'affected_rows': ")
-//	        ? cel.bind(n, truncate(text.split("'affected_rows': ", 2)[1].split("}", 2)[0].trim(), 20),
-//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
-//	      : text.startsWith("[{")
-//	        ? optional.of(plural(text.split("}, {").size(), "row", "rows"))
-//	      : text.lowerAscii().contains("rows affected: ")
-//	        ? cel.bind(n, truncate(text.substring(text.lowerAscii().indexOf("rows affected: ") + 15).split("\n", 2)[0].trim(), 20),
-//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
-//	      : optional.of(plural(lines(text), "line", "lines"))))
+//	result = sqlResult(result.text)
 func ResultSqliteAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
-	textOf := func() (string, error) {
-		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-		if err != nil {
-			return "", err
-		}
-		return celrt.Trim(text), nil
-	}
-	var textLazy celrt.Lazy[string]
-	text3, err := textLazy.Get(textOf)
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v1 celrt.Optional[string]
-	if text3 == "" {
-		v1 = celrt.None[string]()
-	} else {
-		vOf := func() (any, error) {
-			text4, err := textLazy.Get(textOf)
-			if err != nil {
-				return nil, err
-			}
-			if err := budget.CallText("parseJSON", text4); err != nil {
-				return nil, err
-			}
-			opt := celrt.ParseJSON(text4)
-			v2 := opt.Value
-			if !opt.Ok {
-				v2 = nil
-			}
-			return celrt.ResultValue(v2), nil
-		}
-		var vLazy celrt.Lazy[any]
-		v4, err := vLazy.Get(vOf)
-		if err != nil {
-			return "", false, err
-		}
-		var v5 celrt.Optional[string]
-		if celrt.TypeOf(v4) == celrt.ListType {
-			v6, err := vLazy.Get(vOf)
-			if err != nil {
-				return "", false, err
-			}
-			size, err := celrt.Size(v6)
-			if err != nil {
-				return "", false, err
-			}
-			if err := budget.CallText("plural", size, "row", "rows"); err != nil {
-				return "", false, err
-			}
-			v5 = celrt.Of(celrt.Plural(size, "row", "rows"))
-		} else {
-			text5, err := textLazy.Get(textOf)
-			if err != nil {
-				return "", false, err
-			}
-			var v7 celrt.Optional[string]
-			if strings.Contains(text5, "'affected_rows': ") {
-				nOf := func() (string, error) {
-					text6, err := textLazy.Get(textOf)
-					if err != nil {
-						return "", err
-					}
-					if err := budget.CallText("split", text6, "'affected_rows': ", int64(2)); err != nil {
-						return "", err
-					}
-					v8 := celrt.SplitN(text6, "'affected_rows': ", int64(2))
-					elem, err := celrt.IndexList(v8, int64(1))
-					if err != nil {
-						return "", err
-					}
-					if err := budget.CallText("split", elem, "}", int64(2)); err != nil {
-						return "", err
-					}
-					elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
-					if err != nil {
-						return "", err
-					}
-					arg := celrt.Trim(elem2)
-					if err := budget.CallText("truncate", arg, int64(20)); err != nil {
-						return "", err
-					}
-					return celrt.Truncate(arg, int64(20)), nil
-				}
-				var nLazy celrt.Lazy[string]
-				n2, err := nLazy.Get(nOf)
-				if err != nil {
-					return "", false, err
-				}
-				n3, err := nLazy.Get(nOf)
-				if err != nil {
-					return "", false, err
-				}
-				var v9 string
-				if n3 == "1" {
-					v9 = " row affected"
-				} else {
-					v9 = " rows affected"
-				}
-				if err := budget.Charge("_+_", int64(len(n2)+len(v9))); err != nil {
-					return "", false, err
-				}
-				v7 = celrt.Of(n2 + v9)
-			} else {
-				text7, err := textLazy.Get(textOf)
-				if err != nil {
-					return "", false, err
-				}
-				var v10 celrt.Optional[string]
-				if strings.HasPrefix(text7, "[{") {
-					text8, err := textLazy.Get(textOf)
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.CallText("split", text8, "}, {"); err != nil {
-						return "", false, err
-					}
-					arg2 := int64(len(celrt.Split(text8, "}, {")))
-					if err := budget.CallText("plural", arg2, "row", "rows"); err != nil {
-						return "", false, err
-					}
-					v10 = celrt.Of(celrt.Plural(arg2, "row", "rows"))
-				} else {
-					text9, err := textLazy.Get(textOf)
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.CallText("lowerAscii", text9); err != nil {
-						return "", false, err
-					}
-					v11 := strings.Contains(celrt.LowerASCII(text9), "rows affected: ")
-					var v12 celrt.Optional[string]
-					if v11 {
-						nOf2 := func() (string, error) {
-							text10, err := textLazy.Get(textOf)
-							if err != nil {
-								return "", err
-							}
-							text11, err := textLazy.Get(textOf)
-							if err != nil {
-								return "", err
-							}
-							if err := budget.CallText("lowerAscii", text11); err != nil {
-								return "", err
-							}
-							arg3 := celrt.LowerASCII(text11)
-							if err := budget.CallText("indexOf", arg3, "rows affected: "); err != nil {
-								return "", err
-							}
-							r, err := celrt.IndexOf(arg3, "rows affected: ")
-							if err != nil {
-								return "", err
-							}
-							if err := budget.Call("_+_", r, int64(15)); err != nil {
-								return "", err
-							}
-							sum, err := celrt.AddInt(r, int64(15))
-							if err != nil {
-								return "", err
-							}
-							if err := budget.CallText("substring", text10, sum); err != nil {
-								return "", err
-							}
-							r2, err := celrt.Substring(text10, sum)
-							if err != nil {
-								return "", err
-							}
-							if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-								return "", err
-							}
-							elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
-							if err != nil {
-								return "", err
-							}
-							arg4 := celrt.Trim(elem3)
-							if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
-								return "", err
-							}
-							return celrt.Truncate(arg4, int64(20)), nil
-						}
-						var nLazy2 celrt.Lazy[string]
-						n5, err := nLazy2.Get(nOf2)
-						if err != nil {
-							return "", false, err
-						}
-						n6, err := nLazy2.Get(nOf2)
-						if err != nil {
-							return "", false, err
-						}
-						var v13 string
-						if n6 == "1" {
-							v13 = " row affected"
-						} else {
-							v13 = " rows affected"
-						}
-						if err := budget.Charge("_+_", int64(len(n5)+len(v13))); err != nil {
-							return "", false, err
-						}
-						v12 = celrt.Of(n5 + v13)
-					} else {
-						text12, err := textLazy.Get(textOf)
-						if err != nil {
-							return "", false, err
-						}
-						arg5 := celrt.Lines(text12)
-						if err := budget.CallText("plural", arg5, "line", "lines"); err != nil {
-							return "", false, err
-						}
-						v12 = celrt.Of(celrt.Plural(arg5, "line", "lines"))
-					}
-					v10 = v12
-				}
-				v7 = v10
-			}
-			v5 = v7
-		}
-		v1 = v5
+	if err := budget.CallText("sqlResult", text); err != nil {
+		return "", false, err
 	}
-	return v1.Value, v1.Ok, nil
+	out := celrt.SQLResult(text)
+	return out.Value, out.Ok, nil
 }
 
 // formatterSqliteAny registers the functions of "sqlite:*".
@@ -20986,239 +19947,18 @@ func RowMysqlAny(input *value.Object, tool string, limits runtime.Limits) (strin
 
 // ResultMysqlAny summarizes the result of a call to "mysql:*", documented with PreviewMysqlAny:
 //
-//	result = cel.bind(text, result.text.trim(),
-//	  text == "" ? optional.none()
-//	  : cel.bind(v, resultValue(parseJSON(text).orValue(null)),
-//	      type(v) == list ? optional.of(plural(v.size(), "row", "rows"))
-//	      : text.contains("'affected_rows': ")
-//	        ? cel.bind(n, truncate(text.split("'affected_rows': ", 2)[1].split("}", 2)[0].trim(), 20),
-//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
-//	      : text.startsWith("[{")
-//	        ? optional.of(plural(text.split("}, {").size(), "row", "rows"))
-//	      : text.lowerAscii().contains("rows affected: ")
-//	        ? cel.bind(n, truncate(text.substring(text.lowerAscii().indexOf("rows affected: ") + 15).split("\n", 2)[0].trim(), 20),
-//	            optional.of(n + (n == "1" ? " row affected" : " rows affected")))
-//	      : optional.of(plural(lines(text), "line", "lines"))))
+//	result = sqlResult(result.text)
 func ResultMysqlAny(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
-	textOf := func() (string, error) {
-		text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
-		if err != nil {
-			return "", err
-		}
-		return celrt.Trim(text), nil
-	}
-	var textLazy celrt.Lazy[string]
-	text3, err := textLazy.Get(textOf)
+	text, err := celrt.FieldOf(result, "text", "", celrt.InputString)
 	if err != nil {
 		return "", false, err
 	}
-	var v1 celrt.Optional[string]
-	if text3 == "" {
-		v1 = celrt.None[string]()
-	} else {
-		vOf := func() (any, error) {
-			text4, err := textLazy.Get(textOf)
-			if err != nil {
-				return nil, err
-			}
-			if err := budget.CallText("parseJSON", text4); err != nil {
-				return nil, err
-			}
-			opt := celrt.ParseJSON(text4)
-			v2 := opt.Value
-			if !opt.Ok {
-				v2 = nil
-			}
-			return celrt.ResultValue(v2), nil
-		}
-		var vLazy celrt.Lazy[any]
-		v4, err := vLazy.Get(vOf)
-		if err != nil {
-			return "", false, err
-		}
-		var v5 celrt.Optional[string]
-		if celrt.TypeOf(v4) == celrt.ListType {
-			v6, err := vLazy.Get(vOf)
-			if err != nil {
-				return "", false, err
-			}
-			size, err := celrt.Size(v6)
-			if err != nil {
-				return "", false, err
-			}
-			if err := budget.CallText("plural", size, "row", "rows"); err != nil {
-				return "", false, err
-			}
-			v5 = celrt.Of(celrt.Plural(size, "row", "rows"))
-		} else {
-			text5, err := textLazy.Get(textOf)
-			if err != nil {
-				return "", false, err
-			}
-			var v7 celrt.Optional[string]
-			if strings.Contains(text5, "'affected_rows': ") {
-				nOf := func() (string, error) {
-					text6, err := textLazy.Get(textOf)
-					if err != nil {
-						return "", err
-					}
-					if err := budget.CallText("split", text6, "'affected_rows': ", int64(2)); err != nil {
-						return "", err
-					}
-					v8 := celrt.SplitN(text6, "'affected_rows': ", int64(2))
-					elem, err := celrt.IndexList(v8, int64(1))
-					if err != nil {
-						return "", err
-					}
-					if err := budget.CallText("split", elem, "}", int64(2)); err != nil {
-						return "", err
-					}
-					elem2, err := celrt.IndexList(celrt.SplitN(elem, "}", int64(2)), int64(0))
-					if err != nil {
-						return "", err
-					}
-					arg := celrt.Trim(elem2)
-					if err := budget.CallText("truncate", arg, int64(20)); err != nil {
-						return "", err
-					}
-					return celrt.Truncate(arg, int64(20)), nil
-				}
-				var nLazy celrt.Lazy[string]
-				n2, err := nLazy.Get(nOf)
-				if err != nil {
-					return "", false, err
-				}
-				n3, err := nLazy.Get(nOf)
-				if err != nil {
-					return "", false, err
-				}
-				var v9 string
-				if n3 == "1" {
-					v9 = " row affected"
-				} else {
-					v9 = " rows affected"
-				}
-				if err := budget.Charge("_+_", int64(len(n2)+len(v9))); err != nil {
-					return "", false, err
-				}
-				v7 = celrt.Of(n2 + v9)
-			} else {
-				text7, err := textLazy.Get(textOf)
-				if err != nil {
-					return "", false, err
-				}
-				var v10 celrt.Optional[string]
-				if strings.HasPrefix(text7, "[{") {
-					text8, err := textLazy.Get(textOf)
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.CallText("split", text8, "}, {"); err != nil {
-						return "", false, err
-					}
-					arg2 := int64(len(celrt.Split(text8, "}, {")))
-					if err := budget.CallText("plural", arg2, "row", "rows"); err != nil {
-						return "", false, err
-					}
-					v10 = celrt.Of(celrt.Plural(arg2, "row", "rows"))
-				} else {
-					text9, err := textLazy.Get(textOf)
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.CallText("lowerAscii", text9); err != nil {
-						return "", false, err
-					}
-					v11 := strings.Contains(celrt.LowerASCII(text9), "rows affected: ")
-					var v12 celrt.Optional[string]
-					if v11 {
-						nOf2 := func() (string, error) {
-							text10, err := textLazy.Get(textOf)
-							if err != nil {
-								return "", err
-							}
-							text11, err := textLazy.Get(textOf)
-							if err != nil {
-								return "", err
-							}
-							if err := budget.CallText("lowerAscii", text11); err != nil {
-								return "", err
-							}
-							arg3 := celrt.LowerASCII(text11)
-							if err := budget.CallText("indexOf", arg3, "rows affected: "); err != nil {
-								return "", err
-							}
-							r, err := celrt.IndexOf(arg3, "rows affected: ")
-							if err != nil {
-								return "", err
-							}
-							if err := budget.Call("_+_", r, int64(15)); err != nil {
-								return "", err
-							}
-							sum, err := celrt.AddInt(r, int64(15))
-							if err != nil {
-								return "", err
-							}
-							if err := budget.CallText("substring", text10, sum); err != nil {
-								return "", err
-							}
-							r2, err := celrt.Substring(text10, sum)
-							if err != nil {
-								return "", err
-							}
-							if err := budget.CallText("split", r2, "\n", int64(2)); err != nil {
-								return "", err
-							}
-							elem3, err := celrt.IndexList(celrt.SplitN(r2, "\n", int64(2)), int64(0))
-							if err != nil {
-								return "", err
-							}
-							arg4 := celrt.Trim(elem3)
-							if err := budget.CallText("truncate", arg4, int64(20)); err != nil {
-								return "", err
-							}
-							return celrt.Truncate(arg4, int64(20)), nil
-						}
-						var nLazy2 celrt.Lazy[string]
-						n5, err := nLazy2.Get(nOf2)
-						if err != nil {
-							return "", false, err
-						}
-						n6, err := nLazy2.Get(nOf2)
-						if err != nil {
-							return "", false, err
-						}
-						var v13 string
-						if n6 == "1" {
-							v13 = " row affected"
-						} else {
-							v13 = " rows affected"
-						}
-						if err := budget.Charge("_+_", int64(len(n5)+len(v13))); err != nil {
-							return "", false, err
-						}
-						v12 = celrt.Of(n5 + v13)
-					} else {
-						text12, err := textLazy.Get(textOf)
-						if err != nil {
-							return "", false, err
-						}
-						arg5 := celrt.Lines(text12)
-						if err := budget.CallText("plural", arg5, "line", "lines"); err != nil {
-							return "", false, err
-						}
-						v12 = celrt.Of(celrt.Plural(arg5, "line", "lines"))
-					}
-					v10 = v12
-				}
-				v7 = v10
-			}
-			v5 = v7
-		}
-		v1 = v5
+	if err := budget.CallText("sqlResult", text); err != nil {
+		return "", false, err
 	}
-	return v1.Value, v1.Ok, nil
+	out := celrt.SQLResult(text)
+	return out.Value, out.Ok, nil
 }
 
 // formatterMysqlAny registers the functions of "mysql:*".

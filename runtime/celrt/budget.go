@@ -151,7 +151,7 @@ var sized = map[string]bool{
 	"truncate": true, "inline": true, "collapse": true, "plural": true, "mcpValue": true,
 	"numberText": true, "sqlKinds": true, "sqlTier": true, "fileSize": true, "durationText": true,
 	"dimensions": true, "shortcut": true, "menuPath": true, "redact": true, "parseJSON": true,
-	"json": true, "fields": true, "alternatives": true,
+	"json": true, "fields": true, "alternatives": true, "sqlResult": true, "commandError": true, "outputLines": true,
 }
 
 // Sized reports whether CallSize sizes calls of fn, a CEL function name
@@ -270,6 +270,21 @@ func textSize(fn string, args []any) int64 {
 		// Decoded JSON takes at most 24 bytes of values per byte of text:
 		// a value per two bytes ("[0,0,…]"), each a few words.
 		return 24 * strLen(args, 0)
+	case "commandError":
+		// "exit ", a code of at most 12 characters and the first line of
+		// the text, cut as truncate cuts it.
+		if len(args) > 0 {
+			return sizeTruncate(args[1:]) + 64
+		}
+		return 0
+	case "outputLines":
+		if len(args) > 0 {
+			return sizeSplit([]any{args[0], "\n"})
+		}
+		return 0
+	case "sqlResult":
+		// It decodes its text as parseJSON does.
+		return 24*strLen(args, 0) + 48
 	}
 	return 0
 }

@@ -55,14 +55,30 @@ func MinorUnits(amount any, currency string) Optional[string] {
 
 // Alternatives is alternatives(input, names).
 func Alternatives(input any, names []string) [][]string {
-	field := func(string) (any, bool) { return nil, false }
-	switch m := input.(type) {
+	return textfmt.Alternatives(names, fieldsOf(input))
+}
+
+// CommandError is commandError(details, text, n).
+func CommandError(details any, text string, n int64) Optional[string] {
+	line, ok := textfmt.CommandError(fieldsOf(details), text, clamp(n))
+	return Optional[string]{Value: line, Ok: ok}
+}
+
+// OutputLines is outputLines(text).
+func OutputLines(text string) Optional[[]string] {
+	lines, ok := textfmt.OutputLines(text)
+	return Optional[[]string]{Value: lines, Ok: ok}
+}
+
+// fieldsOf looks the fields of an object or a map up by name.
+func fieldsOf(v any) func(string) (any, bool) {
+	switch m := v.(type) {
 	case *value.Object:
-		field = m.Get
+		return m.Get
 	case *Map:
-		field = func(name string) (any, bool) { return m.Find(name) }
+		return func(name string) (any, bool) { return m.Find(name) }
 	}
-	return textfmt.Alternatives(names, field)
+	return func(string) (any, bool) { return nil, false }
 }
 
 // ToolPart is toolPart(name).
@@ -78,6 +94,12 @@ func SQLKinds(sql string) []string {
 		return []string{}
 	}
 	return kinds
+}
+
+// SQLResult is sqlResult(text).
+func SQLResult(text string) Optional[string] {
+	summary, ok := textfmt.SQLResult(text)
+	return Optional[string]{Value: summary, Ok: ok}
 }
 
 // SQLTier is sqlTier(kinds).
