@@ -26,7 +26,7 @@ import (
 // functions and overload ids) and fails when the listing changes while
 // EnvVersion does not. Give it a new value when the environment changes
 // (see docs/language.md, "Environment version").
-const EnvVersion = "permgen-cel-12 (cel-go " + celGoVersion + "; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-13 (cel-go " + celGoVersion + "; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // The variables of the formatter environment.
 const (

@@ -620,7 +620,25 @@ var functions = []function{
 		overload: []cel.FunctionOpt{cel.Overload("resultValue_dyn", []*cel.Type{cel.DynType}, cel.DynType,
 			cel.UnaryBinding(func(v ref.Val) ref.Val { return textfmt.UnwrapResult(v, celFields{}) }))},
 	},
+	{
+		name: "resultObject",
+		doc: `resultObject(value) is resultValue(value) when that is an object, and an empty object otherwise, so that a result's ` +
+			`details, or a field of them, can be read with .?field whatever the tool returned.`,
+		examples: []string{`resultObject({"data": {"app": "Safari"}}).?app.orValue("") // "Safari"`,
+			`resultObject(null).?app.orValue("none") // "none"`, `resultObject([1, 2]).size() // 0`},
+		overload: []cel.FunctionOpt{cel.Overload("resultObject_dyn", []*cel.Type{cel.DynType}, cel.DynType,
+			cel.UnaryBinding(func(v ref.Val) ref.Val {
+				u := textfmt.UnwrapResult(v, celFields{})
+				if _, ok := (celFields{}).Object(u); ok {
+					return u
+				}
+				return objectVal{o: emptyObject}
+			}))},
+	},
 }
+
+// emptyObject is the object resultObject gives for a value that is none.
+var emptyObject = value.NewObject()
 
 // celFields reads CEL maps for textfmt.UnwrapResult.
 type celFields struct{}

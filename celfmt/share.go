@@ -177,14 +177,16 @@ func (e *Entry) slotSources() []Source {
 
 // mentions returns the names a CEL expression may use as variables, in
 // the order of their first use: its identifiers outside string and bytes
-// literals and comments, except a field after a dot and a function before
+// literals and comments, except a field after "." or ".?" and a function before
 // an opening parenthesis. It reads the text as CEL's lexer does, but it
 // may name more than the expression uses (a comprehension's variable, a
 // map key written bare); a name it adds only makes a shared let checked
 // where it is not needed.
 func mentions(text string) []string {
 	var names []string
-	last := byte(0) // the last character outside literals and white space
+	// The last two characters outside literals and white space: a field
+	// follows "." or ".?".
+	last, beforeLast := byte(0), byte(0)
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
@@ -219,13 +221,14 @@ func mentions(text string) []string {
 				i = skipQuoted(text, i, word != "b" && word != "B")
 				break
 			}
-			if last != '.' && !calledAt(text, i) && !slices.Contains(names, word) {
+			field := last == '.' || last == '?' && beforeLast == '.'
+			if !field && !calledAt(text, i) && !slices.Contains(names, word) {
 				names = append(names, word)
 			}
 		default:
 			i++
 		}
-		last = c
+		last, beforeLast = c, last
 	}
 	return names
 }

@@ -27,6 +27,8 @@ func TestMentions(t *testing.T) {
 		{`size (x) + plural(n, "a", "b")`, []string{"x", "n"}},
 		{`1e5 + 0x1F + 2u + kinds`, []string{"kinds"}},
 		{`kinds.all(k, k == "SELECT") && kinds.size() > 0`, []string{"kinds", "k"}},
+		{`s.?action.orValue("") + input . ? server`, []string{"s", "input"}},
+		{`ok ? action : server`, []string{"ok", "action", "server"}},
 		{`"unterminated`, nil},
 	} {
 		assert.Equal(t, tc.want, mentions(tc.text), tc.text)

@@ -65,6 +65,7 @@ var libraryCalls = map[string]libraryCall{
 	"dimensions_int_int":           {"DimensionsInt", []*types.Type{i64, i64}, false},
 	"dimensions_double_double":     {"Dimensions", []*types.Type{dbl, dbl}, false},
 	"resultValue_dyn":              {"ResultValue", []*types.Type{dynT}, false},
+	"resultObject_dyn":             {"ResultObject", []*types.Type{dynT}, false},
 	"redact_string":                {"Redact", []*types.Type{str}, false},
 	"redact_string_string":         {"RedactField", []*types.Type{str, str}, false},
 

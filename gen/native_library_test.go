@@ -19,7 +19,7 @@ var languageFunctions = []string{
 	"truncate", "lines", "plural", "inline", "collapse", "json", "nonEmpty", "promptPath",
 	"mcpValue", "numberText", "sqlKinds", "sqlTier", "parseJSON", "rawText", "fileSize", "durationText", "shortcut",
 	"baseName", "menuPath", "dimensions", "resultValue", "redact", "fields", "xdDevice", "oneLine", "toolPart",
-	"minorUnits", "alternatives", "sqlResult", "commandError", "outputLines",
+	"minorUnits", "alternatives", "sqlResult", "commandError", "outputLines", "resultObject",
 }
 
 // TestEveryLanguageFunctionIsTranslated: each overload of each function of
@@ -69,11 +69,11 @@ formatters:
         toolPart("s:t"), minorUnits(1999, "usd").orValue(""), alternatives(input, ["p", "q"]).map(p, p[0] + "=" + p[1]).join("|"),
         alternatives({"p": " v ", "q": "v"}, ["p", "q"]).map(p, p[0] + "=" + p[1]).join("|"), sqlResult("Rows affected: 2").orValue(""),
         commandError({"exitCode": 3}, "no\nmore", 10).orValue(""), commandError(input, "", 5).orValue("-"),
-        outputLines("a\nb\n").orValue([]).join("+")]
+        outputLines("a\nb\n").orValue([]).join("+"), resultObject({"data": {"z": "y"}}).?z.orValue(""), resultObject(3).?z.orValue("0")]
     preview: parts.join(" ")
     examples:
       - input: {k: 1, n: 2, p: " /a ", q: /b}
-        preview: 'ab… 1 x a b {"k":1} c  {…} 1 1.5 2 2 SELECT read true  2 1.50 KB 2 B 2 B 1min 0s 500ms 2.0s ⌘s b A → B 8×6 1.5×2 2×2 1 ?token=‹secret, 3 characters› ‹secret, 2 characters› k: 1, n: 2, p: " /a ", q: "/b" a: {}, b: [1] bash none x y t 19.99 USD p=/a|q=/b p=v 2 rows affected exit 3: no - a+b'
+        preview: 'ab… 1 x a b {"k":1} c  {…} 1 1.5 2 2 SELECT read true  2 1.50 KB 2 B 2 B 1min 0s 500ms 2.0s ⌘s b A → B 8×6 1.5×2 2×2 1 ?token=‹secret, 3 characters› ‹secret, 2 characters› k: 1, n: 2, p: " /a ", q: "/b" a: {}, b: [1] bash none x y t 19.99 USD p=/a|q=/b p=v 2 rows affected exit 3: no - a+b y 0'
 `), celfmt.Options{})
 	require.NoError(t, err)
 	plans := Translate(checked)

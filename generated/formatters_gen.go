@@ -12,7 +12,7 @@ import (
 )
 
 // EnvVersion is the CEL environment the catalog was checked in.
-const EnvVersion = "permgen-cel-12 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
+const EnvVersion = "permgen-cel-13 (cel-go v0.31.0; optional 2, strings 4, lists 3, bindings 1, two-var comprehensions)"
 
 // Register registers the formatters of formatters.yaml in reg, all or none. Options
 // register only some tools (runtime.Only) or all but some (runtime.Except).
@@ -297,11 +297,13 @@ func (s *slots) Presentation() runtime.Presentation {
 
 // letsRead holds the lets of "read", which each of its functions computes first.
 type letsRead struct {
-	paths    [][]string
-	conflict bool
-	path     celrt.Optional[string]
-	parts    []string
-	device   celrt.Optional[string]
+	paths      [][]string
+	conflict   bool
+	path       celrt.Optional[string]
+	namedPaths string
+	parts      []string
+	device     celrt.Optional[string]
+	shownPath  string
 }
 
 // letsReadOf computes the lets of "read" that slot reads, in order, and
@@ -363,6 +365,46 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		v2 = celrt.None[string]()
 	}
 	path := v2
+	var namedPaths string
+	if slot == celrt.SlotPreview {
+		list := make([]string, 0, len(paths))
+		for _, p3 := range paths {
+			if steps++; steps > celrt.MaxSteps {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", celrt.ErrSteps)
+			}
+			elem2, err := celrt.IndexList(p3, int64(0))
+			if err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			if err := budget.Charge("_+_", int64(len(elem2)+2)); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			elem3, err := celrt.IndexList(p3, int64(1))
+			if err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+			if err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			if err := budget.CallText("truncate", elem3, quotient); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			arg := celrt.Truncate(elem3, quotient)
+			if err := budget.ChargeEach("_+_", int64(len(elem2)+2+len(arg)), int64(len(elem2)+2+len(arg)+1)); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			elem4 := elem2 + " '" + arg + "'"
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			list = append(list, elem4)
+		}
+		if err := budget.Call("join", list, " or "); err != nil {
+			return letsRead{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+		}
+		namedPaths = celrt.JoinSep(list, " or ")
+	}
 	var parts []string
 	if slot == celrt.SlotPreview {
 		var v4 []string
@@ -371,43 +413,7 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		} else {
 			var v5 []string
 			if conflict {
-				list := make([]string, 0, len(paths))
-				for _, p3 := range paths {
-					if steps++; steps > celrt.MaxSteps {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
-					}
-					elem2, err := celrt.IndexList(p3, int64(0))
-					if err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					if err := budget.Charge("_+_", int64(len(elem2)+2)); err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					elem3, err := celrt.IndexList(p3, int64(1))
-					if err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
-					if err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					if err := budget.CallText("truncate", elem3, quotient); err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					arg := celrt.Truncate(elem3, quotient)
-					if err := budget.ChargeEach("_+_", int64(len(elem2)+2+len(arg)), int64(len(elem2)+2+len(arg)+1)); err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					elem4 := elem2 + " '" + arg + "'"
-					if err := budget.Charge("_+_", 16); err != nil {
-						return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					list = append(list, elem4)
-				}
-				if err := budget.Call("join", list, " or "); err != nil {
-					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-				}
-				v5 = []string{celrt.JoinSep(list, " or ")}
+				v5 = []string{namedPaths}
 			} else {
 				v6, err := path.Get()
 				if err != nil {
@@ -562,12 +568,53 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		v17 = celrt.None[string]()
 	}
 	device := v17
+	var shownPath string
+	if slot == celrt.SlotRow {
+		var v19 string
+		if conflict {
+			list2 := make([]string, 0, len(paths))
+			for _, p4 := range paths {
+				if steps++; steps > celrt.MaxSteps {
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("shownPath", celrt.ErrSteps)
+				}
+				elem5, err := celrt.IndexList(p4, int64(1))
+				if err != nil {
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
+				if err != nil {
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				if err := budget.CallText("truncate", elem5, quotient2); err != nil {
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				elem6 := celrt.Truncate(elem5, quotient2)
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsRead{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				list2 = append(list2, elem6)
+			}
+			if err := budget.Call("join", list2, " or "); err != nil {
+				return letsRead{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+			}
+			v19 = celrt.JoinSep(list2, " or ")
+		} else {
+			v20 := path.Value
+			if !path.Ok {
+				v20 = ""
+			}
+			v19 = v20
+		}
+		shownPath = v19
+	}
 	return letsRead{
-		paths:    paths,
-		conflict: conflict,
-		path:     path,
-		parts:    parts,
-		device:   device,
+		paths:      paths,
+		conflict:   conflict,
+		path:       path,
+		namedPaths: namedPaths,
+		parts:      parts,
+		device:     device,
+		shownPath:  shownPath,
 	}, budget, steps, nil
 }
 
@@ -592,13 +639,15 @@ func letsReadOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //	paths = alternatives(input, ["path", "file_path", "filePath", "filepath", "absolute_path"])
 //	conflict = paths.size() > 1
 //	path = paths[?0].optMap(p, p[1])
+//	namedPaths = paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
 //	parts = (!path.hasValue() ? []
-//	  : conflict ? [paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")]
+//	  : conflict ? [namedPaths]
 //	  : ["path '" + path.value() + "'"])
 //	+ (type(input.offset) == double ? ["offset " + numberText(input, "offset")] : []) + (type(input.limit) == double ? ["limit " + numberText(input,
 //	    "limit")] : []) + (type(input.start_line) == double ? ["from line " + numberText(input, "start_line")] : []) + (type(input.end_line) == double ?
 //	    ["to line " + numberText(input, "end_line")] : []) + (nonEmpty(input.pages).hasValue() ? ["pages " + truncate(collapse(input.pages), 40)] : [])
 //	device = tool == "read" && path.hasValue() && !conflict && path.value().startsWith("xd://") ? optional.of(path.value().substring(5)) : optional.none()
+//	shownPath = conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.orValue("")
 //	preview = device.hasValue()
 //	  ? (device.value() == "" ? "for the list of devices" : "for the docs of device '" + device.value() + "'")
 //	  : parts.size() == 0 ? "" : "for " + parts.join(", ")
@@ -651,14 +700,14 @@ func PreviewRead(input *value.Object, tool string, limits runtime.Limits) (strin
 //
 //	row = !path.hasValue() ? optional.none()
 //	  : device.hasValue() ? optional.of(device.value() == "" ? "devices" : "device " + device.value())
-//	  : optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
+//	  : optional.of(shownPath
 //	      + (type(input.start_line) == double
 //	          ? ":" + numberText(input, "start_line") + (type(input.end_line) == double ? "-" + numberText(input, "end_line") : "")
 //	          : type(input.offset) == double ? ":" + numberText(input, "offset") : "")
 //	      + (type(input.limit) == double ? " (" + numberText(input, "limit") + " lines)" : "")
 //	      + (nonEmpty(input.pages).hasValue() ? " pages " + truncate(collapse(input.pages), 20) : ""))
 func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsReadOf(input, tool, limits, celrt.SlotRow)
+	lets, budget, _, err := letsReadOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -687,45 +736,9 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 			}
 			v2 = celrt.Of(v4)
 		} else {
-			var v6 string
-			if lets.conflict {
-				items := lets.paths
-				list := make([]string, 0, len(items))
-				for _, p := range items {
-					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
-					}
-					elem, err := celrt.IndexList(p, int64(1))
-					if err != nil {
-						return "", false, err
-					}
-					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.CallText("truncate", elem, quotient); err != nil {
-						return "", false, err
-					}
-					elem2 := celrt.Truncate(elem, quotient)
-					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
-					}
-					list = append(list, elem2)
-				}
-				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, err
-				}
-				v6 = celrt.JoinSep(list, " or ")
-			} else {
-				v7, err := lets.path.Get()
-				if err != nil {
-					return "", false, err
-				}
-				v6 = v7
-			}
-			v8 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
-			var v9 string
-			if v8 {
+			v6 := celrt.TypeOf(celrt.Field(input, "start_line")) == celrt.DoubleType
+			var v7 string
+			if v6 {
 				if err := budget.CallText("numberText", input, "start_line"); err != nil {
 					return "", false, err
 				}
@@ -736,9 +749,9 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 				if err := budget.Charge("_+_", int64(1+len(r))); err != nil {
 					return "", false, err
 				}
-				v10 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
-				var v11 string
-				if v10 {
+				v8 := celrt.TypeOf(celrt.Field(input, "end_line")) == celrt.DoubleType
+				var v9 string
+				if v8 {
 					if err := budget.CallText("numberText", input, "end_line"); err != nil {
 						return "", false, err
 					}
@@ -749,18 +762,18 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 					if err := budget.Charge("_+_", int64(1+len(r2))); err != nil {
 						return "", false, err
 					}
-					v11 = "-" + r2
+					v9 = "-" + r2
 				} else {
-					v11 = ""
+					v9 = ""
 				}
-				if err := budget.Charge("_+_", int64(1+len(r)+len(v11))); err != nil {
+				if err := budget.Charge("_+_", int64(1+len(r)+len(v9))); err != nil {
 					return "", false, err
 				}
-				v9 = ":" + r + v11
+				v7 = ":" + r + v9
 			} else {
-				v12 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
-				var v13 string
-				if v12 {
+				v10 := celrt.TypeOf(celrt.Field(input, "offset")) == celrt.DoubleType
+				var v11 string
+				if v10 {
 					if err := budget.CallText("numberText", input, "offset"); err != nil {
 						return "", false, err
 					}
@@ -771,18 +784,19 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 					if err := budget.Charge("_+_", int64(1+len(r3))); err != nil {
 						return "", false, err
 					}
-					v13 = ":" + r3
+					v11 = ":" + r3
 				} else {
-					v13 = ""
+					v11 = ""
 				}
-				v9 = v13
+				v7 = v11
 			}
-			if err := budget.Charge("_+_", int64(len(v6)+len(v9))); err != nil {
+			arg := lets.shownPath
+			if err := budget.Charge("_+_", int64(len(arg)+len(v7))); err != nil {
 				return "", false, err
 			}
-			v14 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
-			var v15 string
-			if v14 {
+			v12 := celrt.TypeOf(celrt.Field(input, "limit")) == celrt.DoubleType
+			var v13 string
+			if v12 {
 				if err := budget.CallText("numberText", input, "limit"); err != nil {
 					return "", false, err
 				}
@@ -793,39 +807,39 @@ func RowRead(input *value.Object, tool string, limits runtime.Limits) (string, b
 				if err := budget.ChargeEach("_+_", int64(2+len(r4)), int64(2+len(r4)+7)); err != nil {
 					return "", false, err
 				}
-				v15 = " (" + r4 + " lines)"
+				v13 = " (" + r4 + " lines)"
 			} else {
-				v15 = ""
+				v13 = ""
 			}
-			if err := budget.Charge("_+_", int64(len(v6)+len(v9)+len(v15))); err != nil {
+			if err := budget.Charge("_+_", int64(len(arg)+len(v7)+len(v13))); err != nil {
 				return "", false, err
 			}
-			var v16 string
+			var v14 string
 			if celrt.NonEmpty(celrt.Field(input, "pages")).Ok {
-				arg := celrt.Field(input, "pages")
-				if err := budget.CallText("collapse", arg); err != nil {
+				arg2 := celrt.Field(input, "pages")
+				if err := budget.CallText("collapse", arg2); err != nil {
 					return "", false, err
 				}
-				x, err := celrt.AsString(arg)
+				x, err := celrt.AsString(arg2)
 				if err != nil {
 					return "", false, err
 				}
-				arg2 := celrt.Collapse(x)
-				if err := budget.CallText("truncate", arg2, int64(20)); err != nil {
+				arg3 := celrt.Collapse(x)
+				if err := budget.CallText("truncate", arg3, int64(20)); err != nil {
 					return "", false, err
 				}
-				arg3 := celrt.Truncate(arg2, int64(20))
-				if err := budget.Charge("_+_", int64(7+len(arg3))); err != nil {
+				arg4 := celrt.Truncate(arg3, int64(20))
+				if err := budget.Charge("_+_", int64(7+len(arg4))); err != nil {
 					return "", false, err
 				}
-				v16 = " pages " + arg3
+				v14 = " pages " + arg4
 			} else {
-				v16 = ""
+				v14 = ""
 			}
-			if err := budget.Charge("_+_", int64(len(v6)+len(v9)+len(v15)+len(v16))); err != nil {
+			if err := budget.Charge("_+_", int64(len(arg)+len(v7)+len(v13)+len(v14))); err != nil {
 				return "", false, err
 			}
-			v2 = celrt.Of(v6 + v9 + v15 + v16)
+			v2 = celrt.Of(arg + v7 + v13 + v14)
 		}
 		v1 = v2
 	}
@@ -1010,19 +1024,22 @@ var formatterRead = &slots{
 
 // letsWrite holds the lets of "write", which each of its functions computes first.
 type letsWrite struct {
-	content  string
-	stats    string
-	paths    [][]string
-	conflict bool
-	path     celrt.Optional[string]
-	device   celrt.Optional[string]
-	docs     bool
+	content    string
+	stats      string
+	paths      [][]string
+	conflict   bool
+	path       celrt.Optional[string]
+	device     celrt.Optional[string]
+	docs       bool
+	namedPaths string
+	shownPath  string
 }
 
 // letsWriteOf computes the lets of "write" that slot reads, in order, and
 // returns the budget and the comprehension steps they took, which the function
 // that reads them goes on with.
 func letsWriteOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsWrite, celrt.Budget, int, error) {
+	steps := 0
 	var budget celrt.Budget
 	v1 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
 	var v2 string
@@ -1158,15 +1175,96 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits, slot c
 		}
 		docs = ok3
 	}
+	var namedPaths string
+	if slot == celrt.SlotPreview {
+		list := make([]string, 0, len(paths))
+		for _, p3 := range paths {
+			if steps++; steps > celrt.MaxSteps {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", celrt.ErrSteps)
+			}
+			elem2, err := celrt.IndexList(p3, int64(0))
+			if err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			if err := budget.Charge("_+_", int64(len(elem2)+2)); err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			elem3, err := celrt.IndexList(p3, int64(1))
+			if err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+			if err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			if err := budget.CallText("truncate", elem3, quotient); err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			arg6 := celrt.Truncate(elem3, quotient)
+			if err := budget.ChargeEach("_+_", int64(len(elem2)+2+len(arg6)), int64(len(elem2)+2+len(arg6)+1)); err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			elem4 := elem2 + " '" + arg6 + "'"
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			list = append(list, elem4)
+		}
+		if err := budget.Call("join", list, " or "); err != nil {
+			return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+		}
+		namedPaths = celrt.JoinSep(list, " or ")
+	}
+	var shownPath string
+	if slot == celrt.SlotRow {
+		var v8 string
+		if conflict {
+			list2 := make([]string, 0, len(paths))
+			for _, p4 := range paths {
+				if steps++; steps > celrt.MaxSteps {
+					return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("shownPath", celrt.ErrSteps)
+				}
+				elem5, err := celrt.IndexList(p4, int64(1))
+				if err != nil {
+					return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
+				if err != nil {
+					return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				if err := budget.CallText("truncate", elem5, quotient2); err != nil {
+					return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				elem6 := celrt.Truncate(elem5, quotient2)
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				list2 = append(list2, elem6)
+			}
+			if err := budget.Call("join", list2, " or "); err != nil {
+				return letsWrite{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+			}
+			v8 = celrt.JoinSep(list2, " or ")
+		} else {
+			v9 := path.Value
+			if !path.Ok {
+				v9 = ""
+			}
+			v8 = v9
+		}
+		shownPath = v8
+	}
 	return letsWrite{
-		content:  content,
-		stats:    stats,
-		paths:    paths,
-		conflict: conflict,
-		path:     path,
-		device:   device,
-		docs:     docs,
-	}, budget, 0, nil
+		content:    content,
+		stats:      stats,
+		paths:      paths,
+		conflict:   conflict,
+		path:       path,
+		device:     device,
+		docs:       docs,
+		namedPaths: namedPaths,
+		shownPath:  shownPath,
+	}, budget, steps, nil
 }
 
 // PreviewWrite formats calls to "write" (Write).
@@ -1200,12 +1298,14 @@ func letsWriteOf(input *value.Object, tool string, limits runtime.Limits, slot c
 //	device = tool == "write" ? xdDevice(input.path) : optional.none()
 //	docs = device.hasValue() && !conflict && type(input.content) == string && size(content) <= 64
 //	  && content.matches(r"^[\t-\r\p{Z}\x{FEFF}]*(\?|[hH][eE][lL][pP])?[\t-\r\p{Z}\x{FEFF}]*$")
+//	namedPaths = paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
+//	shownPath = conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.orValue("")
 //	preview = docs ? "for the docs of device '" + device.value() + "'"
 //	  : !path.hasValue() ? stats
-//	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " " + stats
+//	  : conflict ? "for " + namedPaths + " " + stats
 //	  : "for '" + path.value() + "' " + stats
 func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsWriteOf(input, tool, limits, celrt.SlotPreview)
+	lets, budget, _, err := letsWriteOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
@@ -1226,52 +1326,15 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 		} else {
 			var v4 string
 			if lets.conflict {
-				items := lets.paths
-				list := make([]string, 0, len(items))
-				for _, p := range items {
-					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
-					}
-					elem, err := celrt.IndexList(p, int64(0))
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.Charge("_+_", int64(len(elem)+2)); err != nil {
-						return "", false, err
-					}
-					elem2, err := celrt.IndexList(p, int64(1))
-					if err != nil {
-						return "", false, err
-					}
-					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(lets.paths)))
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.CallText("truncate", elem2, quotient); err != nil {
-						return "", false, err
-					}
-					arg := celrt.Truncate(elem2, quotient)
-					if err := budget.ChargeEach("_+_", int64(len(elem)+2+len(arg)), int64(len(elem)+2+len(arg)+1)); err != nil {
-						return "", false, err
-					}
-					elem3 := elem + " '" + arg + "'"
-					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
-					}
-					list = append(list, elem3)
-				}
-				if err := budget.Call("join", list, " or "); err != nil {
+				arg := lets.namedPaths
+				if err := budget.ChargeEach("_+_", int64(4+len(arg)), int64(4+len(arg)+1)); err != nil {
 					return "", false, err
 				}
-				arg2 := celrt.JoinSep(list, " or ")
-				if err := budget.ChargeEach("_+_", int64(4+len(arg2)), int64(4+len(arg2)+1)); err != nil {
+				arg2 := lets.stats
+				if err := budget.Charge("_+_", int64(4+len(arg)+1+len(arg2))); err != nil {
 					return "", false, err
 				}
-				arg3 := lets.stats
-				if err := budget.Charge("_+_", int64(4+len(arg2)+1+len(arg3))); err != nil {
-					return "", false, err
-				}
-				v4 = "for " + arg2 + " " + arg3
+				v4 = "for " + arg + " " + arg2
 			} else {
 				v5, err := lets.path.Get()
 				if err != nil {
@@ -1280,11 +1343,11 @@ func PreviewWrite(input *value.Object, tool string, limits runtime.Limits) (stri
 				if err := budget.ChargeEach("_+_", int64(5+len(v5)), int64(5+len(v5)+2)); err != nil {
 					return "", false, err
 				}
-				arg4 := lets.stats
-				if err := budget.Charge("_+_", int64(5+len(v5)+2+len(arg4))); err != nil {
+				arg3 := lets.stats
+				if err := budget.Charge("_+_", int64(5+len(v5)+2+len(arg3))); err != nil {
 					return "", false, err
 				}
-				v4 = "for '" + v5 + "' " + arg4
+				v4 = "for '" + v5 + "' " + arg3
 			}
 			v3 = v4
 		}
@@ -1406,11 +1469,11 @@ func TierWrite(input *value.Object, tool string, limits runtime.Limits) (runtime
 //
 //	row = docs ? optional.of("docs of device " + device.value())
 //	  : path.hasValue()
-//	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
+//	  ? optional.of(shownPath
 //	      + (type(input.content) == string ? " (" + plural(lines(content), "line", "lines") + ")" : ""))
 //	  : optional.none()
 func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsWriteOf(input, tool, limits, celrt.SlotRow)
+	lets, budget, _, err := letsWriteOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -1427,45 +1490,9 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 	} else {
 		var v3 celrt.Optional[string]
 		if lets.path.Ok {
-			var v4 string
-			if lets.conflict {
-				items := lets.paths
-				list := make([]string, 0, len(items))
-				for _, p := range items {
-					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
-					}
-					elem, err := celrt.IndexList(p, int64(1))
-					if err != nil {
-						return "", false, err
-					}
-					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.CallText("truncate", elem, quotient); err != nil {
-						return "", false, err
-					}
-					elem2 := celrt.Truncate(elem, quotient)
-					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
-					}
-					list = append(list, elem2)
-				}
-				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, err
-				}
-				v4 = celrt.JoinSep(list, " or ")
-			} else {
-				v5, err := lets.path.Get()
-				if err != nil {
-					return "", false, err
-				}
-				v4 = v5
-			}
-			v6 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
-			var v7 string
-			if v6 {
+			v4 := celrt.TypeOf(celrt.Field(input, "content")) == celrt.StringType
+			var v5 string
+			if v4 {
 				arg := celrt.Lines(lets.content)
 				if err := budget.CallText("plural", arg, "line", "lines"); err != nil {
 					return "", false, err
@@ -1474,14 +1501,15 @@ func RowWrite(input *value.Object, tool string, limits runtime.Limits) (string, 
 				if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
 					return "", false, err
 				}
-				v7 = " (" + arg2 + ")"
+				v5 = " (" + arg2 + ")"
 			} else {
-				v7 = ""
+				v5 = ""
 			}
-			if err := budget.Charge("_+_", int64(len(v4)+len(v7))); err != nil {
+			arg3 := lets.shownPath
+			if err := budget.Charge("_+_", int64(len(arg3)+len(v5))); err != nil {
 				return "", false, err
 			}
-			v3 = celrt.Of(v4 + v7)
+			v3 = celrt.Of(arg3 + v5)
 		} else {
 			v3 = celrt.None[string]()
 		}
@@ -1620,7 +1648,9 @@ type letsEdit struct {
 	others       bool
 	byLines      bool
 	byWindow     bool
+	namedPaths   string
 	replacements string
+	shownPath    string
 }
 
 // letsEditOf computes the lets of "edit" that slot reads, in order, and
@@ -2196,6 +2226,46 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		}
 		byWindow = ok14
 	}
+	var namedPaths string
+	if slot == celrt.SlotPreview {
+		list3 := make([]string, 0, len(paths))
+		for _, p5 := range paths {
+			if steps++; steps > celrt.MaxSteps {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(celrt.ErrSteps))
+			}
+			elem19, err := celrt.IndexList(p5, int64(0))
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(len(elem19)+2)); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			elem20, err := celrt.IndexList(p5, int64(1))
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+			if err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			if err := budget.CallText("truncate", elem20, quotient); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			arg6 := celrt.Truncate(elem20, quotient)
+			if err := budget.ChargeEach("_+_", int64(len(elem19)+2+len(arg6)), int64(len(elem19)+2+len(arg6)+1)); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			elem21 := elem19 + " '" + arg6 + "'"
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			list3 = append(list3, elem21)
+		}
+		if err := budget.Call("join", list3, " or "); err != nil {
+			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+		}
+		namedPaths = celrt.JoinSep(list3, " or ")
+	}
 	var replacements string
 	if slot == celrt.SlotPreview {
 		var v44 string
@@ -2204,47 +2274,10 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		} else {
 			var v45 string
 			if conflict {
-				list3 := make([]string, 0, len(paths))
-				for _, p5 := range paths {
-					if steps++; steps > celrt.MaxSteps {
-						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(celrt.ErrSteps))
-					}
-					elem19, err := celrt.IndexList(p5, int64(0))
-					if err != nil {
-						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-					}
-					if err := budget.Charge("_+_", int64(len(elem19)+2)); err != nil {
-						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-					}
-					elem20, err := celrt.IndexList(p5, int64(1))
-					if err != nil {
-						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-					}
-					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
-					if err != nil {
-						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-					}
-					if err := budget.CallText("truncate", elem20, quotient); err != nil {
-						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-					}
-					arg6 := celrt.Truncate(elem20, quotient)
-					if err := budget.ChargeEach("_+_", int64(len(elem19)+2+len(arg6)), int64(len(elem19)+2+len(arg6)+1)); err != nil {
-						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-					}
-					elem21 := elem19 + " '" + arg6 + "'"
-					if err := budget.Charge("_+_", 16); err != nil {
-						return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-					}
-					list3 = append(list3, elem21)
-				}
-				if err := budget.Call("join", list3, " or "); err != nil {
+				if err := budget.ChargeEach("_+_", int64(4+len(namedPaths)), int64(4+len(namedPaths)+1)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg7 := celrt.JoinSep(list3, " or ")
-				if err := budget.ChargeEach("_+_", int64(4+len(arg7)), int64(4+len(arg7)+1)); err != nil {
-					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
-				}
-				v45 = "for " + arg7 + " "
+				v45 = "for " + namedPaths + " "
 			} else {
 				v46, err := path.Get()
 				if err != nil {
@@ -2286,12 +2319,12 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg8 := celrt.Lines(s)
-				if err := budget.CallText("plural", arg8, "line", "lines"); err != nil {
+				arg7 := celrt.Lines(s)
+				if err := budget.CallText("plural", arg7, "line", "lines"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg9 := celrt.Plural(arg8, "line", "lines")
-				if err := budget.ChargeEach("_+_", int64(len(x6)+10+len(arg9)), int64(len(x6)+10+len(arg9)+6)); err != nil {
+				arg8 := celrt.Plural(arg7, "line", "lines")
+				if err := budget.ChargeEach("_+_", int64(len(x6)+10+len(arg8)), int64(len(x6)+10+len(arg8)+6)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				elem24, err := celrt.IndexList(p6, int64(2))
@@ -2305,16 +2338,16 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg10 := celrt.Lines(s2)
-				if err := budget.CallText("plural", arg10, "line", "lines"); err != nil {
+				arg9 := celrt.Lines(s2)
+				if err := budget.CallText("plural", arg9, "line", "lines"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg11 := celrt.Plural(arg10, "line", "lines")
-				size := len(x6) + 10 + len(arg9) + 6 + len(arg11)
+				arg10 := celrt.Plural(arg9, "line", "lines")
+				size := len(x6) + 10 + len(arg8) + 6 + len(arg10)
 				if err := budget.Charge("_+_", int64(size)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				elem25 := x6 + " replaces " + arg9 + " with " + arg11
+				elem25 := x6 + " replaces " + arg8 + " with " + arg10
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
@@ -2323,17 +2356,17 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			if err := budget.Call("join", list4, ", "); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			arg12 := celrt.JoinSep(list4, ", ")
-			if err := budget.Charge("_+_", int64(27+len(arg12))); err != nil {
+			arg11 := celrt.JoinSep(list4, ", ")
+			if err := budget.Charge("_+_", int64(27+len(arg11))); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			var v48 string
 			if int64(len(edits)) > int64(0) {
-				arg13 := int64(len(edits))
-				if err := budget.CallText("plural", arg13, "listed edit", "listed edits"); err != nil {
+				arg12 := int64(len(edits))
+				if err := budget.CallText("plural", arg12, "listed edit", "listed edits"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				v49 := celrt.Plural(arg13, "listed edit", "listed edits")
+				v49 := celrt.Plural(arg12, "listed edit", "listed edits")
 				if err := budget.Charge("_+_", int64(7+len(v49))); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
@@ -2341,7 +2374,7 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			} else {
 				v48 = ""
 			}
-			if err := budget.Charge("_+_", int64(27+len(arg12)+len(v48))); err != nil {
+			if err := budget.Charge("_+_", int64(27+len(arg11)+len(v48))); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
 			list5 := make([]string, 0, len(notes))
@@ -2361,25 +2394,25 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			if err := budget.Call("join", list5, ""); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			arg14 := celrt.JoinSep(list5, "")
-			if err := budget.Charge("_+_", int64(27+len(arg12)+len(v48)+len(arg14))); err != nil {
+			arg13 := celrt.JoinSep(list5, "")
+			if err := budget.Charge("_+_", int64(27+len(arg11)+len(v48)+len(arg13))); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			size2 := 27 + len(arg12) + len(v48) + len(arg14) + 1
+			size2 := 27 + len(arg11) + len(v48) + len(arg13) + 1
 			if err := budget.Charge("_+_", int64(size2)); err != nil {
 				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 			}
-			v47 = "(conflicting replacements: " + arg12 + v48 + arg14 + ")"
+			v47 = "(conflicting replacements: " + arg11 + v48 + arg13 + ")"
 		} else {
 			var v50 string
 			if int64(len(edits)) == int64(0) {
 				v50 = "with edit input"
 			} else {
-				arg15 := int64(len(edits))
-				if err := budget.CallText("plural", arg15, "replacement", "replacements"); err != nil {
+				arg14 := int64(len(edits))
+				if err := budget.CallText("plural", arg14, "replacement", "replacements"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				v51 := celrt.Plural(arg15, "replacement", "replacements")
+				v51 := celrt.Plural(arg14, "replacement", "replacements")
 				if err := budget.ChargeEach("_+_", int64(1+len(v51)), int64(1+len(v51)+19)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
@@ -2398,15 +2431,15 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg16 := celrt.Lines(s3)
-				if err := budget.CallText("plural", arg16, "line", "lines"); err != nil {
+				arg15 := celrt.Lines(s3)
+				if err := budget.CallText("plural", arg15, "line", "lines"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg17 := celrt.Plural(arg16, "line", "lines")
-				if err := budget.Charge("_+_", int64(1+len(v51)+19+len(arg17))); err != nil {
+				arg16 := celrt.Plural(arg15, "line", "lines")
+				if err := budget.Charge("_+_", int64(1+len(v51)+19+len(arg16))); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				size3 := 1 + len(v51) + 19 + len(arg17) + 6
+				size3 := 1 + len(v51) + 19 + len(arg16) + 6
 				if err := budget.Charge("_+_", int64(size3)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
@@ -2425,12 +2458,12 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 				if err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg18 := celrt.Lines(s4)
-				if err := budget.CallText("plural", arg18, "line", "lines"); err != nil {
+				arg17 := celrt.Lines(s4)
+				if err := budget.CallText("plural", arg17, "line", "lines"); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg19 := celrt.Plural(arg18, "line", "lines")
-				if err := budget.Charge("_+_", int64(size3+len(arg19))); err != nil {
+				arg18 := celrt.Plural(arg17, "line", "lines")
+				if err := budget.Charge("_+_", int64(size3+len(arg18))); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				var v52 string
@@ -2450,7 +2483,7 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 				} else {
 					v52 = ""
 				}
-				if err := budget.Charge("_+_", int64(size3+len(arg19)+len(v52))); err != nil {
+				if err := budget.Charge("_+_", int64(size3+len(arg18)+len(v52))); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
 				list6 := make([]string, 0, len(notes))
@@ -2470,15 +2503,15 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 				if err := budget.Call("join", list6, ""); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				arg20 := celrt.JoinSep(list6, "")
-				if err := budget.Charge("_+_", int64(size3+len(arg19)+len(v52)+len(arg20))); err != nil {
+				arg19 := celrt.JoinSep(list6, "")
+				if err := budget.Charge("_+_", int64(size3+len(arg18)+len(v52)+len(arg19))); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				size4 := size3 + len(arg19) + len(v52) + len(arg20) + 1
+				size4 := size3 + len(arg18) + len(v52) + len(arg19) + 1
 				if err := budget.Charge("_+_", int64(size4)); err != nil {
 					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 				}
-				v50 = "(" + v51 + ": edit #1 replaces " + arg17 + " with " + arg19 + v52 + arg20 + ")"
+				v50 = "(" + v51 + ": edit #1 replaces " + arg16 + " with " + arg18 + v52 + arg19 + ")"
 			}
 			v47 = v50
 		}
@@ -2486,6 +2519,45 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("replacements", budget.Failure(err))
 		}
 		replacements = v44 + v47
+	}
+	var shownPath string
+	if slot == celrt.SlotRow {
+		var v54 string
+		if conflict {
+			list7 := make([]string, 0, len(paths))
+			for _, p7 := range paths {
+				if steps++; steps > celrt.MaxSteps {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(celrt.ErrSteps))
+				}
+				elem30, err := celrt.IndexList(p7, int64(1))
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(err))
+				}
+				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
+				if err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(err))
+				}
+				if err := budget.CallText("truncate", elem30, quotient2); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(err))
+				}
+				elem31 := celrt.Truncate(elem30, quotient2)
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(err))
+				}
+				list7 = append(list7, elem31)
+			}
+			if err := budget.Call("join", list7, " or "); err != nil {
+				return letsEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(err))
+			}
+			v54 = celrt.JoinSep(list7, " or ")
+		} else {
+			v55 := path.Value
+			if !path.Ok {
+				v55 = ""
+			}
+			v54 = v55
+		}
+		shownPath = v54
 	}
 	return letsEdit{
 		listed:       listed,
@@ -2502,7 +2574,9 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		others:       others,
 		byLines:      byLines,
 		byWindow:     byWindow,
+		namedPaths:   namedPaths,
 		replacements: replacements,
+		shownPath:    shownPath,
 	}, budget, steps, nil
 }
 
@@ -2559,8 +2633,9 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //	  && [input.search, input.replace, input.text].all(v, v == null)
 //	byWindow = !others && type(input.text) == string
 //	  && [input.search, input.replace, input.start_line, input.end_line, input.replacement_text].all(v, v == null)
+//	namedPaths = paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
 //	replacements = (!path.hasValue() ? ""
-//	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " "
+//	  : conflict ? "for " + namedPaths + " "
 //	  : "for '" + path.value() + "' ")
 //	+ (pairConflict
 //	    ? "(conflicting replacements: "
@@ -2577,6 +2652,7 @@ func letsEditOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //	      + (edits.size() > 1 ? ", plus " + plural(edits.size() - 1, "additional edit", "additional edits") : "")
 //	      + notes.map(n, ", " + n).join("")
 //	      + ")")
+//	shownPath = conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.orValue("")
 //	preview = swe
 //	  ? (byLines
 //	      ? optional.of("for lines " + numberText(input, "start_line") + " to " + numberText(input, "end_line")
@@ -2675,61 +2751,25 @@ func PreviewEdit(input *value.Object, tool string, limits runtime.Limits) (strin
 // RowEdit renders the row of a call to "edit", documented with PreviewEdit:
 //
 //	row = path.hasValue()
-//	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
+//	  ? optional.of(shownPath
 //	      + (pairConflict ? " (conflicting edits)" : edits.size() == 0 ? "" : " (" + plural(edits.size(), "edit", "edits") + ")"))
 //	  : byLines ? optional.of("open file, lines " + numberText(input, "start_line") + "-" + numberText(input, "end_line"))
 //	  : byWindow ? optional.of("open file, the lines shown")
 //	  : optional.none()
 func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsEditOf(input, tool, limits, celrt.SlotRow)
+	lets, budget, _, err := letsEditOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
 	if lets.path.Ok {
 		var v2 string
-		if lets.conflict {
-			items := lets.paths
-			list := make([]string, 0, len(items))
-			for _, p := range items {
-				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
-				}
-				elem, err := celrt.IndexList(p, int64(1))
-				if err != nil {
-					return "", false, err
-				}
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
-				if err != nil {
-					return "", false, err
-				}
-				if err := budget.CallText("truncate", elem, quotient); err != nil {
-					return "", false, budget.Failure(err)
-				}
-				elem2 := celrt.Truncate(elem, quotient)
-				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, budget.Failure(err)
-				}
-				list = append(list, elem2)
-			}
-			if err := budget.Call("join", list, " or "); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			v2 = celrt.JoinSep(list, " or ")
-		} else {
-			v3, err := lets.path.Get()
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			v2 = v3
-		}
-		var v4 string
 		if lets.pairConflict {
-			v4 = " (conflicting edits)"
+			v2 = " (conflicting edits)"
 		} else {
-			var v5 string
+			var v3 string
 			if int64(len(lets.edits)) == int64(0) {
-				v5 = ""
+				v3 = ""
 			} else {
 				arg := int64(len(lets.edits))
 				if err := budget.CallText("plural", arg, "edit", "edits"); err != nil {
@@ -2739,16 +2779,17 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 				if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
 					return "", false, budget.Failure(err)
 				}
-				v5 = " (" + arg2 + ")"
+				v3 = " (" + arg2 + ")"
 			}
-			v4 = v5
+			v2 = v3
 		}
-		if err := budget.Charge("_+_", int64(len(v2)+len(v4))); err != nil {
+		arg3 := lets.shownPath
+		if err := budget.Charge("_+_", int64(len(arg3)+len(v2))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v1 = celrt.Of(v2 + v4)
+		v1 = celrt.Of(arg3 + v2)
 	} else {
-		var v6 celrt.Optional[string]
+		var v4 celrt.Optional[string]
 		if lets.byLines {
 			if err := budget.CallText("numberText", input, "start_line"); err != nil {
 				return "", false, budget.Failure(err)
@@ -2770,17 +2811,17 @@ func RowEdit(input *value.Object, tool string, limits runtime.Limits) (string, b
 			if err := budget.Charge("_+_", int64(17+len(r)+1+len(r2))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v6 = celrt.Of("open file, lines " + r + "-" + r2)
+			v4 = celrt.Of("open file, lines " + r + "-" + r2)
 		} else {
-			var v7 celrt.Optional[string]
+			var v5 celrt.Optional[string]
 			if lets.byWindow {
-				v7 = celrt.Of("open file, the lines shown")
+				v5 = celrt.Of("open file, the lines shown")
 			} else {
-				v7 = celrt.None[string]()
+				v5 = celrt.None[string]()
 			}
-			v6 = v7
+			v4 = v5
 		}
-		v1 = v6
+		v1 = v4
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, budget.Failure(err)
@@ -3646,10 +3687,12 @@ var formatterReplaceInFile = &slots{
 
 // letsFind holds the lets of "find", which each of its functions computes first.
 type letsFind struct {
-	paths    [][]string
-	conflict bool
-	path     celrt.Optional[string]
-	parts    []string
+	paths      [][]string
+	conflict   bool
+	path       celrt.Optional[string]
+	namedPaths string
+	parts      []string
+	shownPath  string
 }
 
 // letsFindOf computes the lets of "find" that slot reads, in order, and
@@ -3711,27 +3754,67 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		v1 = celrt.None[string]()
 	}
 	path := v1
+	var namedPaths string
+	if slot == celrt.SlotPreview {
+		list := make([]string, 0, len(paths))
+		for _, p3 := range paths {
+			if steps++; steps > celrt.MaxSteps {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", celrt.ErrSteps)
+			}
+			elem2, err := celrt.IndexList(p3, int64(0))
+			if err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			if err := budget.Charge("_+_", int64(len(elem2)+2)); err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			elem3, err := celrt.IndexList(p3, int64(1))
+			if err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+			if err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			if err := budget.CallText("truncate", elem3, quotient); err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			arg2 := celrt.Truncate(elem3, quotient)
+			if err := budget.ChargeEach("_+_", int64(len(elem2)+2+len(arg2)), int64(len(elem2)+2+len(arg2)+1)); err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			elem4 := elem2 + " '" + arg2 + "'"
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			list = append(list, elem4)
+		}
+		if err := budget.Call("join", list, " or "); err != nil {
+			return letsFind{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+		}
+		namedPaths = celrt.JoinSep(list, " or ")
+	}
 	var parts []string
 	if slot == celrt.SlotPreview {
 		var v3 []string
 		if celrt.NonEmpty(celrt.Field(input, "pattern")).Ok {
-			arg2 := celrt.Field(input, "pattern")
-			if err := budget.CallText("string", arg2); err != nil {
+			arg3 := celrt.Field(input, "pattern")
+			if err := budget.CallText("string", arg3); err != nil {
 				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			s, err := celrt.ToString(arg2)
+			s, err := celrt.ToString(arg3)
 			if err != nil {
 				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			arg3 := int64(limits.Summary)
-			if err := budget.CallText("inline", s, arg3); err != nil {
+			arg4 := int64(limits.Summary)
+			if err := budget.CallText("inline", s, arg4); err != nil {
 				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			arg4 := celrt.Inline(s, arg3)
-			if err := budget.ChargeEach("_+_", int64(9+len(arg4)), int64(9+len(arg4)+1)); err != nil {
+			arg5 := celrt.Inline(s, arg4)
+			if err := budget.ChargeEach("_+_", int64(9+len(arg5)), int64(9+len(arg5)+1)); err != nil {
 				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v3 = []string{"pattern '" + arg4 + "'"}
+			v3 = []string{"pattern '" + arg5 + "'"}
 		} else {
 			v3 = []string{}
 		}
@@ -3741,43 +3824,7 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		} else {
 			var v5 string
 			if conflict {
-				list := make([]string, 0, len(paths))
-				for _, p3 := range paths {
-					if steps++; steps > celrt.MaxSteps {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
-					}
-					elem2, err := celrt.IndexList(p3, int64(0))
-					if err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					if err := budget.Charge("_+_", int64(len(elem2)+2)); err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					elem3, err := celrt.IndexList(p3, int64(1))
-					if err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
-					if err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					if err := budget.CallText("truncate", elem3, quotient); err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					arg5 := celrt.Truncate(elem3, quotient)
-					if err := budget.ChargeEach("_+_", int64(len(elem2)+2+len(arg5)), int64(len(elem2)+2+len(arg5)+1)); err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					elem4 := elem2 + " '" + arg5 + "'"
-					if err := budget.Charge("_+_", 16); err != nil {
-						return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					list = append(list, elem4)
-				}
-				if err := budget.Call("join", list, " or "); err != nil {
-					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-				}
-				v5 = celrt.JoinSep(list, " or ")
+				v5 = namedPaths
 			} else {
 				v6, err := path.Get()
 				if err != nil {
@@ -3796,11 +3843,52 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		}
 		parts = celrt.Concat(v3, arg6)
 	}
+	var shownPath string
+	if slot == celrt.SlotRow {
+		var v7 string
+		if conflict {
+			list2 := make([]string, 0, len(paths))
+			for _, p4 := range paths {
+				if steps++; steps > celrt.MaxSteps {
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("shownPath", celrt.ErrSteps)
+				}
+				elem5, err := celrt.IndexList(p4, int64(1))
+				if err != nil {
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
+				if err != nil {
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				if err := budget.CallText("truncate", elem5, quotient2); err != nil {
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				elem6 := celrt.Truncate(elem5, quotient2)
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsFind{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				list2 = append(list2, elem6)
+			}
+			if err := budget.Call("join", list2, " or "); err != nil {
+				return letsFind{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+			}
+			v7 = celrt.JoinSep(list2, " or ")
+		} else {
+			v8 := path.Value
+			if !path.Ok {
+				v8 = ""
+			}
+			v7 = v8
+		}
+		shownPath = v7
+	}
 	return letsFind{
-		paths:    paths,
-		conflict: conflict,
-		path:     path,
-		parts:    parts,
+		paths:      paths,
+		conflict:   conflict,
+		path:       path,
+		namedPaths: namedPaths,
+		parts:      parts,
+		shownPath:  shownPath,
 	}, budget, steps, nil
 }
 
@@ -3819,10 +3907,12 @@ func letsFindOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //	paths = alternatives(input, ["path", "dir_path", "directory"])
 //	conflict = paths.size() > 1
 //	path = paths[?0].optMap(p, p[1])
+//	namedPaths = paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
 //	parts = (nonEmpty(input.pattern).hasValue() ? ["pattern '" + inline(string(input.pattern), limits.summary) + "'"] : []) + [!path.hasValue() ?
 //	    "current working directory"
-//	    : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
+//	    : conflict ? namedPaths
 //	    : "path '" + path.value() + "'"]
+//	shownPath = conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.orValue("")
 //	preview = "for " + parts.join(", ")
 func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsFindOf(input, tool, limits, celrt.SlotPreview)
@@ -3843,11 +3933,10 @@ func PreviewFind(input *value.Object, tool string, limits runtime.Limits) (strin
 // RowFind renders the row of a call to "find", documented with PreviewFind:
 //
 //	row = nonEmpty(input.pattern).hasValue()
-//	  ? optional.of(inline(string(input.pattern), limits.summary) + (path.hasValue() ? " in " + (conflict ? paths.map(p, truncate(p[1], limits.summary /
-//	    paths.size())).join(" or ") : path.value()) : ""))
+//	  ? optional.of(inline(string(input.pattern), limits.summary) + (path.hasValue() ? " in " + shownPath : ""))
 //	  : optional.none()
 func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsFindOf(input, tool, limits, celrt.SlotRow)
+	lets, budget, _, err := letsFindOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
@@ -3867,54 +3956,19 @@ func RowFind(input *value.Object, tool string, limits runtime.Limits) (string, b
 		}
 		var v2 string
 		if lets.path.Ok {
-			var v3 string
-			if lets.conflict {
-				items := lets.paths
-				list := make([]string, 0, len(items))
-				for _, p := range items {
-					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
-					}
-					elem, err := celrt.IndexList(p, int64(1))
-					if err != nil {
-						return "", false, err
-					}
-					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.CallText("truncate", elem, quotient); err != nil {
-						return "", false, err
-					}
-					elem2 := celrt.Truncate(elem, quotient)
-					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
-					}
-					list = append(list, elem2)
-				}
-				if err := budget.Call("join", list, " or "); err != nil {
-					return "", false, err
-				}
-				v3 = celrt.JoinSep(list, " or ")
-			} else {
-				v4, err := lets.path.Get()
-				if err != nil {
-					return "", false, err
-				}
-				v3 = v4
-			}
-			if err := budget.Charge("_+_", int64(4+len(v3))); err != nil {
+			arg3 := lets.shownPath
+			if err := budget.Charge("_+_", int64(4+len(arg3))); err != nil {
 				return "", false, err
 			}
-			v2 = " in " + v3
+			v2 = " in " + arg3
 		} else {
 			v2 = ""
 		}
-		arg3 := celrt.Inline(s, arg2)
-		if err := budget.Charge("_+_", int64(len(arg3)+len(v2))); err != nil {
+		arg4 := celrt.Inline(s, arg2)
+		if err := budget.Charge("_+_", int64(len(arg4)+len(v2))); err != nil {
 			return "", false, err
 		}
-		v1 = celrt.Of(arg3 + v2)
+		v1 = celrt.Of(arg4 + v2)
 	} else {
 		v1 = celrt.None[string]()
 	}
@@ -4019,7 +4073,9 @@ type letsGrep struct {
 	paths           [][]string
 	conflict        bool
 	path            celrt.Optional[string]
+	namedPaths      string
 	parts           []string
+	shownPath       string
 }
 
 // letsGrepOf computes the lets of "grep" that slot reads, in order, and
@@ -4093,6 +4149,46 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		v1 = celrt.None[string]()
 	}
 	path := v1
+	var namedPaths string
+	if slot == celrt.SlotPreview {
+		list := make([]string, 0, len(paths))
+		for _, p3 := range paths {
+			if steps++; steps > celrt.MaxSteps {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", celrt.ErrSteps)
+			}
+			elem2, err := celrt.IndexList(p3, int64(0))
+			if err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			if err := budget.Charge("_+_", int64(len(elem2)+2)); err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			elem3, err := celrt.IndexList(p3, int64(1))
+			if err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+			if err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			if err := budget.CallText("truncate", elem3, quotient); err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			arg4 := celrt.Truncate(elem3, quotient)
+			if err := budget.ChargeEach("_+_", int64(len(elem2)+2+len(arg4)), int64(len(elem2)+2+len(arg4)+1)); err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			elem4 := elem2 + " '" + arg4 + "'"
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			list = append(list, elem4)
+		}
+		if err := budget.Call("join", list, " or "); err != nil {
+			return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+		}
+		namedPaths = celrt.JoinSep(list, " or ")
+	}
 	var parts []string
 	if slot == celrt.SlotPreview {
 		var v3 []string
@@ -4101,61 +4197,61 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		} else {
 			var v4 []string
 			if patternConflict {
-				list := make([]string, 0, len(patterns))
-				for _, p3 := range patterns {
+				list2 := make([]string, 0, len(patterns))
+				for _, p4 := range patterns {
 					if steps++; steps > celrt.MaxSteps {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
 					}
-					elem2, err := celrt.IndexList(p3, int64(0))
+					elem5, err := celrt.IndexList(p4, int64(0))
 					if err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.Charge("_+_", int64(len(elem2)+2)); err != nil {
+					if err := budget.Charge("_+_", int64(len(elem5)+2)); err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem3, err := celrt.IndexList(p3, int64(1))
+					elem6, err := celrt.IndexList(p4, int64(1))
 					if err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(patterns)))
+					quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(patterns)))
 					if err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.CallText("inline", elem3, quotient); err != nil {
+					if err := budget.CallText("inline", elem6, quotient2); err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					arg4 := celrt.Inline(elem3, quotient)
-					if err := budget.ChargeEach("_+_", int64(len(elem2)+2+len(arg4)), int64(len(elem2)+2+len(arg4)+1)); err != nil {
+					arg5 := celrt.Inline(elem6, quotient2)
+					if err := budget.ChargeEach("_+_", int64(len(elem5)+2+len(arg5)), int64(len(elem5)+2+len(arg5)+1)); err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem4 := elem2 + " '" + arg4 + "'"
+					elem7 := elem5 + " '" + arg5 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					list = append(list, elem4)
+					list2 = append(list2, elem7)
 				}
-				if err := budget.Call("join", list, " or "); err != nil {
+				if err := budget.Call("join", list2, " or "); err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v4 = []string{celrt.JoinSep(list, " or ")}
+				v4 = []string{celrt.JoinSep(list2, " or ")}
 			} else {
-				elem5, err := celrt.IndexList(patterns, int64(0))
+				elem8, err := celrt.IndexList(patterns, int64(0))
 				if err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				elem6, err := celrt.IndexList(elem5, int64(1))
+				elem9, err := celrt.IndexList(elem8, int64(1))
 				if err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				arg5 := int64(limits.Summary)
-				if err := budget.CallText("inline", elem6, arg5); err != nil {
+				arg6 := int64(limits.Summary)
+				if err := budget.CallText("inline", elem9, arg6); err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				arg6 := celrt.Inline(elem6, arg5)
-				if err := budget.ChargeEach("_+_", int64(9+len(arg6)), int64(9+len(arg6)+1)); err != nil {
+				arg7 := celrt.Inline(elem9, arg6)
+				if err := budget.ChargeEach("_+_", int64(9+len(arg7)), int64(9+len(arg7)+1)); err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v4 = []string{"pattern '" + arg6 + "'"}
+				v4 = []string{"pattern '" + arg7 + "'"}
 			}
 			v3 = v4
 		}
@@ -4165,61 +4261,61 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		} else {
 			var v6 []string
 			if filterConflict {
-				list2 := make([]string, 0, len(filters))
+				list3 := make([]string, 0, len(filters))
 				for _, f := range filters {
 					if steps++; steps > celrt.MaxSteps {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
 					}
-					elem7, err := celrt.IndexList(f, int64(0))
+					elem10, err := celrt.IndexList(f, int64(0))
 					if err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.Charge("_+_", int64(len(elem7)+2)); err != nil {
+					if err := budget.Charge("_+_", int64(len(elem10)+2)); err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem8, err := celrt.IndexList(f, int64(1))
+					elem11, err := celrt.IndexList(f, int64(1))
 					if err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
+					quotient3, err := celrt.DivInt(int64(limits.Summary), int64(len(filters)))
 					if err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					if err := budget.CallText("inline", elem8, quotient2); err != nil {
+					if err := budget.CallText("inline", elem11, quotient3); err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					arg7 := celrt.Inline(elem8, quotient2)
-					if err := budget.ChargeEach("_+_", int64(len(elem7)+2+len(arg7)), int64(len(elem7)+2+len(arg7)+1)); err != nil {
+					arg8 := celrt.Inline(elem11, quotient3)
+					if err := budget.ChargeEach("_+_", int64(len(elem10)+2+len(arg8)), int64(len(elem10)+2+len(arg8)+1)); err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					elem9 := elem7 + " '" + arg7 + "'"
+					elem12 := elem10 + " '" + arg8 + "'"
 					if err := budget.Charge("_+_", 16); err != nil {
 						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 					}
-					list2 = append(list2, elem9)
+					list3 = append(list3, elem12)
 				}
-				if err := budget.Call("join", list2, " or "); err != nil {
+				if err := budget.Call("join", list3, " or "); err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v6 = []string{celrt.JoinSep(list2, " or ")}
+				v6 = []string{celrt.JoinSep(list3, " or ")}
 			} else {
-				elem10, err := celrt.IndexList(filters, int64(0))
+				elem13, err := celrt.IndexList(filters, int64(0))
 				if err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				elem11, err := celrt.IndexList(elem10, int64(1))
+				elem14, err := celrt.IndexList(elem13, int64(1))
 				if err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				arg8 := int64(limits.Summary)
-				if err := budget.CallText("inline", elem11, arg8); err != nil {
+				arg9 := int64(limits.Summary)
+				if err := budget.CallText("inline", elem14, arg9); err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				arg9 := celrt.Inline(elem11, arg8)
-				if err := budget.ChargeEach("_+_", int64(6+len(arg9)), int64(6+len(arg9)+1)); err != nil {
+				arg10 := celrt.Inline(elem14, arg9)
+				if err := budget.ChargeEach("_+_", int64(6+len(arg10)), int64(6+len(arg10)+1)); err != nil {
 					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 				}
-				v6 = []string{"glob '" + arg9 + "'"}
+				v6 = []string{"glob '" + arg10 + "'"}
 			}
 			v5 = v6
 		}
@@ -4229,23 +4325,23 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		v7 := celrt.NonEmpty(celrt.Field(input, "exclude_pattern"))
 		var v8 []string
 		if v7.Ok {
-			arg10 := celrt.Field(input, "exclude_pattern")
-			if err := budget.CallText("string", arg10); err != nil {
+			arg11 := celrt.Field(input, "exclude_pattern")
+			if err := budget.CallText("string", arg11); err != nil {
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			s, err := celrt.ToString(arg10)
+			s, err := celrt.ToString(arg11)
 			if err != nil {
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			arg11 := int64(limits.Summary)
-			if err := budget.CallText("inline", s, arg11); err != nil {
+			arg12 := int64(limits.Summary)
+			if err := budget.CallText("inline", s, arg12); err != nil {
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			arg12 := celrt.Inline(s, arg11)
-			if err := budget.ChargeEach("_+_", int64(11+len(arg12)), int64(11+len(arg12)+1)); err != nil {
+			arg13 := celrt.Inline(s, arg12)
+			if err := budget.ChargeEach("_+_", int64(11+len(arg13)), int64(11+len(arg13)+1)); err != nil {
 				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
 			}
-			v8 = []string{"excluding '" + arg12 + "'"}
+			v8 = []string{"excluding '" + arg13 + "'"}
 		} else {
 			v8 = []string{}
 		}
@@ -4258,43 +4354,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		} else {
 			var v10 string
 			if conflict {
-				list3 := make([]string, 0, len(paths))
-				for _, p4 := range paths {
-					if steps++; steps > celrt.MaxSteps {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
-					}
-					elem12, err := celrt.IndexList(p4, int64(0))
-					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					if err := budget.Charge("_+_", int64(len(elem12)+2)); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					elem13, err := celrt.IndexList(p4, int64(1))
-					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					quotient3, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
-					if err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					if err := budget.CallText("truncate", elem13, quotient3); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					arg13 := celrt.Truncate(elem13, quotient3)
-					if err := budget.ChargeEach("_+_", int64(len(elem12)+2+len(arg13)), int64(len(elem12)+2+len(arg13)+1)); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					elem14 := elem12 + " '" + arg13 + "'"
-					if err := budget.Charge("_+_", 16); err != nil {
-						return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					list3 = append(list3, elem14)
-				}
-				if err := budget.Call("join", list3, " or "); err != nil {
-					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-				}
-				v10 = celrt.JoinSep(list3, " or ")
+				v10 = namedPaths
 			} else {
 				v11, err := path.Get()
 				if err != nil {
@@ -4313,6 +4373,45 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		}
 		parts = celrt.Concat(v3, v5, v8, arg14)
 	}
+	var shownPath string
+	if slot == celrt.SlotRow {
+		var v12 string
+		if conflict {
+			list4 := make([]string, 0, len(paths))
+			for _, p5 := range paths {
+				if steps++; steps > celrt.MaxSteps {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("shownPath", celrt.ErrSteps)
+				}
+				elem15, err := celrt.IndexList(p5, int64(1))
+				if err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				quotient4, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
+				if err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				if err := budget.CallText("truncate", elem15, quotient4); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				elem16 := celrt.Truncate(elem15, quotient4)
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				list4 = append(list4, elem16)
+			}
+			if err := budget.Call("join", list4, " or "); err != nil {
+				return letsGrep{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+			}
+			v12 = celrt.JoinSep(list4, " or ")
+		} else {
+			v13 := path.Value
+			if !path.Ok {
+				v13 = ""
+			}
+			v12 = v13
+		}
+		shownPath = v12
+	}
 	return letsGrep{
 		patterns:        patterns,
 		patternConflict: patternConflict,
@@ -4321,7 +4420,9 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		paths:           paths,
 		conflict:        conflict,
 		path:            path,
+		namedPaths:      namedPaths,
 		parts:           parts,
+		shownPath:       shownPath,
 	}, budget, steps, nil
 }
 
@@ -4349,6 +4450,7 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //	paths = alternatives(input, ["path", "dir_path"])
 //	conflict = paths.size() > 1
 //	path = paths[?0].optMap(p, p[1])
+//	namedPaths = paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
 //	parts = (patterns.size() == 0 ? []
 //	  : patternConflict ? [patterns.map(p, p[0] + " '" + inline(p[1], limits.summary / patterns.size()) + "'").join(" or ")]
 //	  : ["pattern '" + inline(patterns[0][1], limits.summary) + "'"])
@@ -4357,8 +4459,9 @@ func letsGrepOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //	    : ["glob '" + inline(filters[0][1], limits.summary) + "'"])
 //	+ (nonEmpty(input.exclude_pattern).hasValue() ? ["excluding '" + inline(string(input.exclude_pattern), limits.summary) + "'"] : []) +
 //	    [!path.hasValue() ? "current working directory"
-//	    : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
+//	    : conflict ? namedPaths
 //	    : "path '" + path.value() + "'"]
+//	shownPath = conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.orValue("")
 //	preview = "for " + parts.join(", ")
 func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsGrepOf(input, tool, limits, celrt.SlotPreview)
@@ -4383,7 +4486,7 @@ func PreviewGrep(input *value.Object, tool string, limits runtime.Limits) (strin
 //	    limits.summary))
 //	      + (filters.size() == 0 ? ""
 //	          : " (" + (filterConflict ? filters.map(f, inline(f[1], 40 / filters.size())).join(" or ") : inline(filters[0][1], 40)) + ")")
-//	      + (path.hasValue() ? " in " + (conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value()) : ""))
+//	      + (path.hasValue() ? " in " + shownPath : ""))
 //	  : optional.none()
 func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, steps, err := letsGrepOf(input, tool, limits, celrt.SlotRow)
@@ -4493,46 +4596,11 @@ func RowGrep(input *value.Object, tool string, limits runtime.Limits) (string, b
 		}
 		var v5 string
 		if lets.path.Ok {
-			var v6 string
-			if lets.conflict {
-				items3 := lets.paths
-				list3 := make([]string, 0, len(items3))
-				for _, p2 := range items3 {
-					if steps++; steps > celrt.MaxSteps {
-						return "", false, celrt.ErrSteps
-					}
-					elem9, err := celrt.IndexList(p2, int64(1))
-					if err != nil {
-						return "", false, err
-					}
-					quotient3, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
-					if err != nil {
-						return "", false, err
-					}
-					if err := budget.CallText("truncate", elem9, quotient3); err != nil {
-						return "", false, err
-					}
-					elem10 := celrt.Truncate(elem9, quotient3)
-					if err := budget.Charge("_+_", 16); err != nil {
-						return "", false, err
-					}
-					list3 = append(list3, elem10)
-				}
-				if err := budget.Call("join", list3, " or "); err != nil {
-					return "", false, err
-				}
-				v6 = celrt.JoinSep(list3, " or ")
-			} else {
-				v7, err := lets.path.Get()
-				if err != nil {
-					return "", false, err
-				}
-				v6 = v7
-			}
-			if err := budget.Charge("_+_", int64(4+len(v6))); err != nil {
+			arg2 := lets.shownPath
+			if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
 				return "", false, err
 			}
-			v5 = " in " + v6
+			v5 = " in " + arg2
 		} else {
 			v5 = ""
 		}
@@ -4737,11 +4805,13 @@ var formatterGrep = &slots{
 
 // letsLs holds the lets of "ls", which each of its functions computes first.
 type letsLs struct {
-	paths    [][]string
-	conflict bool
-	path     celrt.Optional[string]
-	ignored  []string
-	parts    []string
+	paths      [][]string
+	conflict   bool
+	path       celrt.Optional[string]
+	ignored    []string
+	namedPaths string
+	parts      []string
+	shownPath  string
 }
 
 // letsLsOf computes the lets of "ls" that slot reads, in order, and
@@ -4857,6 +4927,46 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits, slot celr
 		}
 		ignored = v4
 	}
+	var namedPaths string
+	if slot == celrt.SlotPreview {
+		list3 := make([]string, 0, len(paths))
+		for _, p3 := range paths {
+			if steps++; steps > celrt.MaxSteps {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", celrt.ErrSteps)
+			}
+			elem3, err := celrt.IndexList(p3, int64(0))
+			if err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			if err := budget.Charge("_+_", int64(len(elem3)+2)); err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			elem4, err := celrt.IndexList(p3, int64(1))
+			if err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+			if err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			if err := budget.CallText("truncate", elem4, quotient); err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			arg4 := celrt.Truncate(elem4, quotient)
+			if err := budget.ChargeEach("_+_", int64(len(elem3)+2+len(arg4)), int64(len(elem3)+2+len(arg4)+1)); err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			elem5 := elem3 + " '" + arg4 + "'"
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+			}
+			list3 = append(list3, elem5)
+		}
+		if err := budget.Call("join", list3, " or "); err != nil {
+			return letsLs{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", err)
+		}
+		namedPaths = celrt.JoinSep(list3, " or ")
+	}
 	var parts []string
 	if slot == celrt.SlotPreview {
 		var v5 string
@@ -4865,43 +4975,7 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits, slot celr
 		} else {
 			var v6 string
 			if conflict {
-				list3 := make([]string, 0, len(paths))
-				for _, p3 := range paths {
-					if steps++; steps > celrt.MaxSteps {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
-					}
-					elem3, err := celrt.IndexList(p3, int64(0))
-					if err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					if err := budget.Charge("_+_", int64(len(elem3)+2)); err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					elem4, err := celrt.IndexList(p3, int64(1))
-					if err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
-					if err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					if err := budget.CallText("truncate", elem4, quotient); err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					arg4 := celrt.Truncate(elem4, quotient)
-					if err := budget.ChargeEach("_+_", int64(len(elem3)+2+len(arg4)), int64(len(elem3)+2+len(arg4)+1)); err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					elem5 := elem3 + " '" + arg4 + "'"
-					if err := budget.Charge("_+_", 16); err != nil {
-						return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-					}
-					list3 = append(list3, elem5)
-				}
-				if err := budget.Call("join", list3, " or "); err != nil {
-					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("parts", err)
-				}
-				v6 = celrt.JoinSep(list3, " or ")
+				v6 = namedPaths
 			} else {
 				v7, err := path.Get()
 				if err != nil {
@@ -4968,12 +5042,53 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits, slot celr
 		}
 		parts = celrt.Concat(arg5, v9, v11, v12)
 	}
+	var shownPath string
+	if slot == celrt.SlotRow {
+		var v13 string
+		if conflict {
+			list4 := make([]string, 0, len(paths))
+			for _, p4 := range paths {
+				if steps++; steps > celrt.MaxSteps {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("shownPath", celrt.ErrSteps)
+				}
+				elem6, err := celrt.IndexList(p4, int64(1))
+				if err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
+				if err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				if err := budget.CallText("truncate", elem6, quotient2); err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				elem7 := celrt.Truncate(elem6, quotient2)
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsLs{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+				}
+				list4 = append(list4, elem7)
+			}
+			if err := budget.Call("join", list4, " or "); err != nil {
+				return letsLs{}, celrt.Budget{}, 0, celrt.InLet("shownPath", err)
+			}
+			v13 = celrt.JoinSep(list4, " or ")
+		} else {
+			v14 := path.Value
+			if !path.Ok {
+				v14 = ""
+			}
+			v13 = v14
+		}
+		shownPath = v13
+	}
 	return letsLs{
-		paths:    paths,
-		conflict: conflict,
-		path:     path,
-		ignored:  ignored,
-		parts:    parts,
+		paths:      paths,
+		conflict:   conflict,
+		path:       path,
+		ignored:    ignored,
+		namedPaths: namedPaths,
+		parts:      parts,
+		shownPath:  shownPath,
 	}, budget, steps, nil
 }
 
@@ -4998,11 +5113,13 @@ func letsLsOf(input *value.Object, tool string, limits runtime.Limits, slot celr
 //	ignored = type(input.ignore) == list
 //	  ? input.ignore.filter(g, nonEmpty(g).hasValue()).map(g, "'" + inline(string(g), limits.summary) + "'")
 //	  : []
+//	namedPaths = paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
 //	parts = [!path.hasValue() ? "current working directory"
-//	  : conflict ? paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
+//	  : conflict ? namedPaths
 //	  : "path '" + path.value() + "'"]
 //	+ (type(input.depth) == double ? ["depth " + numberText(input, "depth")] : []) + (input.recursive == true ? ["recursively"] : []) + (ignored.size() ==
 //	    0 ? [] : ["ignoring " + truncate(ignored.join(", "), limits.summary)])
+//	shownPath = conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.orValue("")
 //	preview = "for " + parts.join(", ")
 func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsLsOf(input, tool, limits, celrt.SlotPreview)
@@ -5023,55 +5140,19 @@ func PreviewLs(input *value.Object, tool string, limits runtime.Limits) (string,
 // RowLs renders the row of a call to "ls", documented with PreviewLs:
 //
 //	row = path.hasValue()
-//	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
+//	  ? optional.of(shownPath
 //	      + (type(input.depth) == double ? " (depth " + numberText(input, "depth") + ")" : input.recursive == true ? " (recursive)" : ""))
 //	  : optional.none()
 func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsLsOf(input, tool, limits, celrt.SlotRow)
+	lets, budget, _, err := letsLsOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
 	if lets.path.Ok {
-		var v2 string
-		if lets.conflict {
-			items := lets.paths
-			list := make([]string, 0, len(items))
-			for _, p := range items {
-				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
-				}
-				elem, err := celrt.IndexList(p, int64(1))
-				if err != nil {
-					return "", false, err
-				}
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
-				if err != nil {
-					return "", false, err
-				}
-				if err := budget.CallText("truncate", elem, quotient); err != nil {
-					return "", false, err
-				}
-				elem2 := celrt.Truncate(elem, quotient)
-				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, err
-				}
-				list = append(list, elem2)
-			}
-			if err := budget.Call("join", list, " or "); err != nil {
-				return "", false, err
-			}
-			v2 = celrt.JoinSep(list, " or ")
-		} else {
-			v3, err := lets.path.Get()
-			if err != nil {
-				return "", false, err
-			}
-			v2 = v3
-		}
-		v4 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
-		var v5 string
-		if v4 {
+		v2 := celrt.TypeOf(celrt.Field(input, "depth")) == celrt.DoubleType
+		var v3 string
+		if v2 {
 			if err := budget.CallText("numberText", input, "depth"); err != nil {
 				return "", false, err
 			}
@@ -5082,21 +5163,22 @@ func RowLs(input *value.Object, tool string, limits runtime.Limits) (string, boo
 			if err := budget.ChargeEach("_+_", int64(8+len(r)), int64(8+len(r)+1)); err != nil {
 				return "", false, err
 			}
-			v5 = " (depth " + r + ")"
+			v3 = " (depth " + r + ")"
 		} else {
-			v6 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
-			var v7 string
-			if v6 {
-				v7 = " (recursive)"
+			v4 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
+			var v5 string
+			if v4 {
+				v5 = " (recursive)"
 			} else {
-				v7 = ""
+				v5 = ""
 			}
-			v5 = v7
+			v3 = v5
 		}
-		if err := budget.Charge("_+_", int64(len(v2)+len(v5))); err != nil {
+		arg := lets.shownPath
+		if err := budget.Charge("_+_", int64(len(arg)+len(v3))); err != nil {
 			return "", false, err
 		}
-		v1 = celrt.Of(v2 + v5)
+		v1 = celrt.Of(arg + v3)
 	} else {
 		v1 = celrt.None[string]()
 	}
@@ -12376,6 +12458,8 @@ type letsMultiEdit struct {
 	paths         [][]string
 	conflict      bool
 	path          celrt.Optional[string]
+	namedPaths    string
+	shownPath     string
 }
 
 // letsMultiEditOf computes the lets of "MultiEdit" that slot reads, in order, and
@@ -12779,6 +12863,85 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits, sl
 		}
 		path = v30
 	}
+	var namedPaths string
+	if slot == celrt.SlotPreview {
+		list4 := make([]string, 0, len(paths))
+		for _, p5 := range paths {
+			if steps++; steps > celrt.MaxSteps {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(celrt.ErrSteps))
+			}
+			elem14, err := celrt.IndexList(p5, int64(0))
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			if err := budget.Charge("_+_", int64(len(elem14)+2)); err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			elem15, err := celrt.IndexList(p5, int64(1))
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(paths)))
+			if err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			if err := budget.CallText("truncate", elem15, quotient); err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			arg3 := celrt.Truncate(elem15, quotient)
+			if err := budget.ChargeEach("_+_", int64(len(elem14)+2+len(arg3)), int64(len(elem14)+2+len(arg3)+1)); err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			elem16 := elem14 + " '" + arg3 + "'"
+			if err := budget.Charge("_+_", 16); err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+			}
+			list4 = append(list4, elem16)
+		}
+		if err := budget.Call("join", list4, " or "); err != nil {
+			return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("namedPaths", budget.Failure(err))
+		}
+		namedPaths = celrt.JoinSep(list4, " or ")
+	}
+	var shownPath string
+	if slot == celrt.SlotRow {
+		var v32 string
+		if conflict {
+			list5 := make([]string, 0, len(paths))
+			for _, p6 := range paths {
+				if steps++; steps > celrt.MaxSteps {
+					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(celrt.ErrSteps))
+				}
+				elem17, err := celrt.IndexList(p6, int64(1))
+				if err != nil {
+					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(err))
+				}
+				quotient2, err := celrt.DivInt(int64(limits.Summary), int64(len(paths)))
+				if err != nil {
+					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(err))
+				}
+				if err := budget.CallText("truncate", elem17, quotient2); err != nil {
+					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(err))
+				}
+				elem18 := celrt.Truncate(elem17, quotient2)
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(err))
+				}
+				list5 = append(list5, elem18)
+			}
+			if err := budget.Call("join", list5, " or "); err != nil {
+				return letsMultiEdit{}, celrt.Budget{}, 0, celrt.InLet("shownPath", budget.Failure(err))
+			}
+			v32 = celrt.JoinSep(list5, " or ")
+		} else {
+			v33 := path.Value
+			if !path.Ok {
+				v33 = ""
+			}
+			v32 = v33
+		}
+		shownPath = v32
+	}
 	return letsMultiEdit{
 		listed:        listed,
 		edits:         edits,
@@ -12788,6 +12951,8 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits, sl
 		paths:         paths,
 		conflict:      conflict,
 		path:          path,
+		namedPaths:    namedPaths,
+		shownPath:     shownPath,
 	}, budget, steps, nil
 }
 
@@ -12820,8 +12985,10 @@ func letsMultiEditOf(input *value.Object, tool string, limits runtime.Limits, sl
 //	paths = alternatives(input, ["file_path", "filePath"])
 //	conflict = paths.size() > 1
 //	path = paths[?0].optMap(p, p[1])
+//	namedPaths = paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ")
+//	shownPath = conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.orValue("")
 //	preview = (!path.hasValue() ? ""
-//	  : conflict ? "for " + paths.map(p, p[0] + " '" + truncate(p[1], limits.preview / paths.size()) + "'").join(" or ") + " "
+//	  : conflict ? "for " + namedPaths + " "
 //	  : "for '" + path.value() + "' ")
 //	+ (edits.size() == 0
 //	    ? "with edit input"
@@ -12844,48 +13011,11 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 	} else {
 		var v2 string
 		if lets.conflict {
-			items := lets.paths
-			list := make([]string, 0, len(items))
-			for _, p := range items {
-				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
-				}
-				elem, err := celrt.IndexList(p, int64(0))
-				if err != nil {
-					return "", false, err
-				}
-				if err := budget.Charge("_+_", int64(len(elem)+2)); err != nil {
-					return "", false, budget.Failure(err)
-				}
-				elem2, err := celrt.IndexList(p, int64(1))
-				if err != nil {
-					return "", false, budget.Failure(err)
-				}
-				quotient, err := celrt.DivInt(int64(limits.Preview), int64(len(lets.paths)))
-				if err != nil {
-					return "", false, budget.Failure(err)
-				}
-				if err := budget.CallText("truncate", elem2, quotient); err != nil {
-					return "", false, budget.Failure(err)
-				}
-				arg := celrt.Truncate(elem2, quotient)
-				if err := budget.ChargeEach("_+_", int64(len(elem)+2+len(arg)), int64(len(elem)+2+len(arg)+1)); err != nil {
-					return "", false, budget.Failure(err)
-				}
-				elem3 := elem + " '" + arg + "'"
-				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, budget.Failure(err)
-				}
-				list = append(list, elem3)
-			}
-			if err := budget.Call("join", list, " or "); err != nil {
+			arg := lets.namedPaths
+			if err := budget.ChargeEach("_+_", int64(4+len(arg)), int64(4+len(arg)+1)); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			arg2 := celrt.JoinSep(list, " or ")
-			if err := budget.ChargeEach("_+_", int64(4+len(arg2)), int64(4+len(arg2)+1)); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			v2 = "for " + arg2 + " "
+			v2 = "for " + arg + " "
 		} else {
 			v3, err := lets.path.Get()
 			if err != nil {
@@ -12902,11 +13032,11 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 	if int64(len(lets.edits)) == int64(0) {
 		v4 = "with edit input"
 	} else {
-		arg3 := int64(len(lets.edits))
-		if err := budget.CallText("plural", arg3, "replacement", "replacements"); err != nil {
+		arg2 := int64(len(lets.edits))
+		if err := budget.CallText("plural", arg2, "replacement", "replacements"); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v5 := celrt.Plural(arg3, "replacement", "replacements")
+		v5 := celrt.Plural(arg2, "replacement", "replacements")
 		if err := budget.ChargeEach(
 			"_+_",
 			int64(1+len(v5)),
@@ -12919,62 +13049,62 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		if lets.firstConflict {
 			v6 = lets.firsts
 		} else {
-			elem4, err := celrt.IndexList(lets.firsts, int64(0))
+			elem, err := celrt.IndexList(lets.firsts, int64(0))
 			if err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v6 = [][]any{elem4}
+			v6 = [][]any{elem}
 		}
-		list2 := make([]string, 0, len(v6))
-		for _, p2 := range v6 {
+		list := make([]string, 0, len(v6))
+		for _, p := range v6 {
 			if steps++; steps > celrt.MaxSteps {
 				return "", false, budget.Failure(celrt.ErrSteps)
 			}
-			elem5, err := celrt.IndexList(p2, int64(1))
+			elem2, err := celrt.IndexList(p, int64(1))
 			if err != nil {
 				return "", false, budget.Failure(err)
 			}
-			if err := budget.CallText("string", elem5); err != nil {
+			if err := budget.CallText("string", elem2); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			s, err := celrt.ToString(elem5)
+			s, err := celrt.ToString(elem2)
 			if err != nil {
 				return "", false, budget.Failure(err)
 			}
-			arg4 := celrt.Lines(s)
-			if err := budget.CallText("plural", arg4, "line", "lines"); err != nil {
+			arg3 := celrt.Lines(s)
+			if err := budget.CallText("plural", arg3, "line", "lines"); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			arg5 := celrt.Plural(arg4, "line", "lines")
-			if err := budget.Charge("_+_", int64(len(arg5)+6)); err != nil {
+			arg4 := celrt.Plural(arg3, "line", "lines")
+			if err := budget.Charge("_+_", int64(len(arg4)+6)); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			elem6, err := celrt.IndexList(p2, int64(2))
+			elem3, err := celrt.IndexList(p, int64(2))
 			if err != nil {
 				return "", false, budget.Failure(err)
 			}
-			if err := budget.CallText("string", elem6); err != nil {
+			if err := budget.CallText("string", elem3); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			s2, err := celrt.ToString(elem6)
+			s2, err := celrt.ToString(elem3)
 			if err != nil {
 				return "", false, budget.Failure(err)
 			}
-			arg6 := celrt.Lines(s2)
-			if err := budget.CallText("plural", arg6, "line", "lines"); err != nil {
+			arg5 := celrt.Lines(s2)
+			if err := budget.CallText("plural", arg5, "line", "lines"); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			arg7 := celrt.Plural(arg6, "line", "lines")
-			if err := budget.Charge("_+_", int64(len(arg5)+6+len(arg7))); err != nil {
+			arg6 := celrt.Plural(arg5, "line", "lines")
+			if err := budget.Charge("_+_", int64(len(arg4)+6+len(arg6))); err != nil {
 				return "", false, budget.Failure(err)
 			}
 			var v7 string
 			if lets.firstConflict {
-				elem7, err := celrt.IndexList(p2, int64(0))
+				elem4, err := celrt.IndexList(p, int64(0))
 				if err != nil {
 					return "", false, budget.Failure(err)
 				}
-				x, err := celrt.AsString(elem7)
+				x, err := celrt.AsString(elem4)
 				if err != nil {
 					return "", false, budget.Failure(err)
 				}
@@ -12985,20 +13115,20 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 			} else {
 				v7 = ""
 			}
-			if err := budget.Charge("_+_", int64(len(arg5)+6+len(arg7)+len(v7))); err != nil {
+			if err := budget.Charge("_+_", int64(len(arg4)+6+len(arg6)+len(v7))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			elem8 := arg5 + " with " + arg7 + v7
+			elem5 := arg4 + " with " + arg6 + v7
 			if err := budget.Charge("_+_", 16); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			list2 = append(list2, elem8)
+			list = append(list, elem5)
 		}
-		if err := budget.Call("join", list2, " or "); err != nil {
+		if err := budget.Call("join", list, " or "); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		arg8 := celrt.JoinSep(list2, " or ")
-		size := 1 + len(v5) + 9 + 19 + len(arg8)
+		arg7 := celrt.JoinSep(list, " or ")
+		size := 1 + len(v5) + 9 + 19 + len(arg7)
 		if err := budget.Charge("_+_", int64(size)); err != nil {
 			return "", false, budget.Failure(err)
 		}
@@ -13026,16 +13156,16 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 		if lets.every == int64(0) {
 			v10 = ""
 		} else {
-			arg9 := strconv.FormatInt(lets.every, 10)
-			if err := budget.ChargeEach("_+_", int64(2+len(arg9)), int64(2+len(arg9)+28)); err != nil {
+			arg8 := strconv.FormatInt(lets.every, 10)
+			if err := budget.ChargeEach("_+_", int64(2+len(arg8)), int64(2+len(arg8)+28)); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v10 = ", " + arg9 + " of them at every occurrence"
+			v10 = ", " + arg8 + " of them at every occurrence"
 		}
 		if err := budget.ChargeEach("_+_", int64(size+len(v8)+len(v10)), int64(size+len(v8)+len(v10)+1)); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v4 = "(" + v5 + " in order" + ": edit #1 replaces " + arg8 + v8 + v10 + ")"
+		v4 = "(" + v5 + " in order" + ": edit #1 replaces " + arg7 + v8 + v10 + ")"
 	}
 	if err := budget.Charge("_+_", int64(len(v1)+len(v4))); err != nil {
 		return "", false, budget.Failure(err)
@@ -13049,55 +13179,19 @@ func PreviewMultiEdit(input *value.Object, tool string, limits runtime.Limits) (
 // RowMultiEdit renders the row of a call to "MultiEdit", documented with PreviewMultiEdit:
 //
 //	row = path.hasValue()
-//	  ? optional.of((conflict ? paths.map(p, truncate(p[1], limits.summary / paths.size())).join(" or ") : path.value())
+//	  ? optional.of(shownPath
 //	      + (edits.size() == 0 ? "" : " (" + plural(edits.size(), "edit", "edits") + ")"))
 //	  : optional.none()
 func RowMultiEdit(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
-	lets, budget, steps, err := letsMultiEditOf(input, tool, limits, celrt.SlotRow)
+	lets, budget, _, err := letsMultiEditOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
 	if lets.path.Ok {
 		var v2 string
-		if lets.conflict {
-			items := lets.paths
-			list := make([]string, 0, len(items))
-			for _, p := range items {
-				if steps++; steps > celrt.MaxSteps {
-					return "", false, celrt.ErrSteps
-				}
-				elem, err := celrt.IndexList(p, int64(1))
-				if err != nil {
-					return "", false, err
-				}
-				quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.paths)))
-				if err != nil {
-					return "", false, err
-				}
-				if err := budget.CallText("truncate", elem, quotient); err != nil {
-					return "", false, budget.Failure(err)
-				}
-				elem2 := celrt.Truncate(elem, quotient)
-				if err := budget.Charge("_+_", 16); err != nil {
-					return "", false, budget.Failure(err)
-				}
-				list = append(list, elem2)
-			}
-			if err := budget.Call("join", list, " or "); err != nil {
-				return "", false, budget.Failure(err)
-			}
-			v2 = celrt.JoinSep(list, " or ")
-		} else {
-			v3, err := lets.path.Get()
-			if err != nil {
-				return "", false, budget.Failure(err)
-			}
-			v2 = v3
-		}
-		var v4 string
 		if int64(len(lets.edits)) == int64(0) {
-			v4 = ""
+			v2 = ""
 		} else {
 			arg := int64(len(lets.edits))
 			if err := budget.CallText("plural", arg, "edit", "edits"); err != nil {
@@ -13107,12 +13201,13 @@ func RowMultiEdit(input *value.Object, tool string, limits runtime.Limits) (stri
 			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+1)); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v4 = " (" + arg2 + ")"
+			v2 = " (" + arg2 + ")"
 		}
-		if err := budget.Charge("_+_", int64(len(v2)+len(v4))); err != nil {
+		arg3 := lets.shownPath
+		if err := budget.Charge("_+_", int64(len(arg3)+len(v2))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v1 = celrt.Of(v2 + v4)
+		v1 = celrt.Of(arg3 + v2)
 	} else {
 		v1 = celrt.None[string]()
 	}
@@ -15325,10 +15420,10 @@ type letsFilesystemAny struct {
 	name        string
 	own         string
 	parts       [][]string
-	ordered     [][]string
 	op          string
 	rows        [][]string
 	rowsOrdered [][]string
+	ownFirst    [][]string
 }
 
 // letsFilesystemAnyOf computes the lets of "filesystem:*" that slot reads, in order, and
@@ -15626,45 +15721,6 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 		}
 		parts = celrt.Concat(v13, v17, v21)
 	}
-	var ordered [][]string
-	if slot == celrt.SlotPreview {
-		list3 := make([][]string, 0, len(parts))
-		for _, p3 := range parts {
-			if steps++; steps > celrt.MaxSteps {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", celrt.ErrSteps)
-			}
-			elem2, err := celrt.IndexList(p3, int64(0))
-			if err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
-			}
-			if elem2 == own {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
-				}
-				list3 = append(list3, p3)
-			}
-		}
-		list4 := make([][]string, 0, len(parts))
-		for _, p4 := range parts {
-			if steps++; steps > celrt.MaxSteps {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", celrt.ErrSteps)
-			}
-			elem3, err := celrt.IndexList(p4, int64(0))
-			if err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
-			}
-			if elem3 != own {
-				if err := budget.Charge("_+_", 16); err != nil {
-					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
-				}
-				list4 = append(list4, p4)
-			}
-		}
-		if err := budget.Charge("_+_", int64(16*(len(list3)+len(list4)))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
-		}
-		ordered = celrt.Concat(list3, list4)
-	}
 	var op string
 	if slot == celrt.SlotRow {
 		var v23 string
@@ -15839,42 +15895,81 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 	}
 	var rowsOrdered [][]string
 	if slot == celrt.SlotRow {
-		list5 := make([][]string, 0, len(rows))
-		for _, p5 := range rows {
+		list3 := make([][]string, 0, len(rows))
+		for _, p3 := range rows {
 			if steps++; steps > celrt.MaxSteps {
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", celrt.ErrSteps)
 			}
-			elem4, err := celrt.IndexList(p5, int64(0))
+			elem2, err := celrt.IndexList(p3, int64(0))
 			if err != nil {
 				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
 			}
-			if elem4 == own {
+			if elem2 == own {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
+				}
+				list3 = append(list3, p3)
+			}
+		}
+		list4 := make([][]string, 0, len(rows))
+		for _, p4 := range rows {
+			if steps++; steps > celrt.MaxSteps {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", celrt.ErrSteps)
+			}
+			elem3, err := celrt.IndexList(p4, int64(0))
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
+			}
+			if elem3 != own {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
+				}
+				list4 = append(list4, p4)
+			}
+		}
+		if err := budget.Charge("_+_", int64(16*(len(list3)+len(list4)))); err != nil {
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
+		}
+		rowsOrdered = celrt.Concat(list3, list4)
+	}
+	var ownFirst [][]string
+	if slot == celrt.SlotPreview {
+		list5 := make([][]string, 0, len(parts))
+		for _, p5 := range parts {
+			if steps++; steps > celrt.MaxSteps {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", celrt.ErrSteps)
+			}
+			elem4, err := celrt.IndexList(p5, int64(0))
+			if err != nil {
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", err)
+			}
+			if elem4 == own {
+				if err := budget.Charge("_+_", 16); err != nil {
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", err)
 				}
 				list5 = append(list5, p5)
 			}
 		}
-		list6 := make([][]string, 0, len(rows))
-		for _, p6 := range rows {
+		list6 := make([][]string, 0, len(parts))
+		for _, p6 := range parts {
 			if steps++; steps > celrt.MaxSteps {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", celrt.ErrSteps)
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", celrt.ErrSteps)
 			}
 			elem5, err := celrt.IndexList(p6, int64(0))
 			if err != nil {
-				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
+				return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", err)
 			}
 			if elem5 != own {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
+					return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", err)
 				}
 				list6 = append(list6, p6)
 			}
 		}
 		if err := budget.Charge("_+_", int64(16*(len(list5)+len(list6)))); err != nil {
-			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("rowsOrdered", err)
+			return letsFilesystemAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", err)
 		}
-		rowsOrdered = celrt.Concat(list5, list6)
+		ownFirst = celrt.Concat(list5, list6)
 	}
 	return letsFilesystemAny{
 		path:        path,
@@ -15885,10 +15980,10 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 		name:        name,
 		own:         own,
 		parts:       parts,
-		ordered:     ordered,
 		op:          op,
 		rows:        rows,
 		rowsOrdered: rowsOrdered,
+		ownFirst:    ownFirst,
 	}, budget, steps, nil
 }
 
@@ -15923,7 +16018,6 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	parts = (path.hasValue() ? [["path", "for path '" + path.value() + "'" + (details.size() == 0 ? "" : " (" + details.join(", ") + ")")]] : [])
 //	+ (source.hasValue() && destination.hasValue() ? [["move", "moving '" + source.value() + "' to '" + destination.value() + "'"]] : [])
 //	+ (paths.size() > 0 ? [["paths", truncate("for " + plural(paths.size(), "path", "paths") + " " + paths.join(", "), limits.preview)]] : [])
-//	ordered = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
 //	op = name.startsWith("read_") ? "read " : name == "write_file" ? "write " : name == "edit_file" ? "edit "
 //	  : name == "create_directory" ? "create " : name.startsWith("list_directory") ? "list " : name == "directory_tree" ? "tree "
 //	  : name == "search_files" ? "search " : name == "get_file_info" ? "info " : ""
@@ -15934,18 +16028,19 @@ func letsFilesystemAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	+ (source.hasValue() && destination.hasValue() ? [["move", "move " + source.value() + " → " + destination.value()]] : [])
 //	+ (paths.size() > 0 ? [["paths", "read " + plural(paths.size(), "file", "files")]] : [])
 //	rowsOrdered = rows.filter(p, p[0] == own) + rows.filter(p, p[0] != own)
-//	preview = ordered.size() == 0 ? optional.none()
-//	  : optional.of(ordered[0][1] + ordered.slice(1, ordered.size()).map(p, "; and " + truncate(p[1], limits.summary)).join(""))
+//	ownFirst = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
+//	preview = ownFirst.size() == 0 ? optional.none()
+//	  : optional.of(ownFirst[0][1] + ownFirst.slice(1, ownFirst.size()).map(p, "; and " + truncate(p[1], limits.summary)).join(""))
 func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, steps, err := letsFilesystemAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
-	if int64(len(lets.ordered)) == int64(0) {
+	if int64(len(lets.ownFirst)) == int64(0) {
 		v1 = celrt.None[string]()
 	} else {
-		elem, err := celrt.IndexList(lets.ordered, int64(0))
+		elem, err := celrt.IndexList(lets.ownFirst, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -15953,8 +16048,8 @@ func PreviewFilesystemAny(input *value.Object, tool string, limits runtime.Limit
 		if err != nil {
 			return "", false, err
 		}
-		arg := lets.ordered
-		arg2 := int64(len(lets.ordered))
+		arg := lets.ownFirst
+		arg2 := int64(len(lets.ownFirst))
 		if err := budget.Call("slice", arg, int64(1), arg2); err != nil {
 			return "", false, err
 		}
@@ -24495,7 +24590,7 @@ type letsMemoryAny struct {
 	names     []string
 	own13     string
 	parts     [][]string
-	ordered   [][]string
+	ownFirst  [][]string
 }
 
 // letsMemoryAnyOf computes the lets of "memory:*" that slot reads, in order, and
@@ -25682,20 +25777,20 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		}
 		parts = celrt.Concat(v62, v64, v66, v68, v70, v72, v74)
 	}
-	var ordered [][]string
+	var ownFirst [][]string
 	if slot != celrt.SlotTier {
 		list13 := make([][]string, 0, len(parts))
 		for _, p := range parts {
 			if steps++; steps > celrt.MaxSteps {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(celrt.ErrSteps))
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", budget.Failure(celrt.ErrSteps))
 			}
 			elem11, err := celrt.IndexList(p, int64(0))
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", budget.Failure(err))
 			}
 			if elem11 == own13 {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", budget.Failure(err))
 				}
 				list13 = append(list13, p)
 			}
@@ -25703,23 +25798,23 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		list14 := make([][]string, 0, len(parts))
 		for _, p2 := range parts {
 			if steps++; steps > celrt.MaxSteps {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(celrt.ErrSteps))
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", budget.Failure(celrt.ErrSteps))
 			}
 			elem12, err := celrt.IndexList(p2, int64(0))
 			if err != nil {
-				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
+				return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", budget.Failure(err))
 			}
 			if elem12 != own13 {
 				if err := budget.Charge("_+_", 16); err != nil {
-					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
+					return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", budget.Failure(err))
 				}
 				list14 = append(list14, p2)
 			}
 		}
 		if err := budget.Charge("_+_", int64(16*(len(list13)+len(list14)))); err != nil {
-			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", budget.Failure(err))
+			return letsMemoryAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", budget.Failure(err))
 		}
-		ordered = celrt.Concat(list13, list14)
+		ownFirst = celrt.Concat(list13, list14)
 	}
 	return letsMemoryAny{
 		name:      name,
@@ -25732,7 +25827,7 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 		names:     names,
 		own13:     own13,
 		parts:     parts,
-		ordered:   ordered,
+		ownFirst:  ownFirst,
 	}, budget, steps, nil
 }
 
@@ -25794,20 +25889,20 @@ func letsMemoryAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 //	+ (doomed.size() > 0 ? [["entityNames", "DELETE " + plural(doomed.size(), "entity", "entities"), doomed.join(", ") + " and their relations"]] : [])
 //	+ (names.size() > 0 ? [["names", "open", names.join(", ")]] : [])
 //	+ (nonEmpty(input.query).hasValue() ? [["query", "search for", "\"" + inline(input.query, limits.summary) + "\""]] : [])
-//	ordered = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
-//	preview = ordered.size() == 0 ? optional.none()
-//	  : optional.of(truncate(ordered[0][1] + " " + ordered[0][2], 400)
-//	      + ordered.slice(1, ordered.size()).map(p, "; and " + truncate(p[1] + " " + p[2], limits.summary)).join(""))
+//	ownFirst = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
+//	preview = ownFirst.size() == 0 ? optional.none()
+//	  : optional.of(truncate(ownFirst[0][1] + " " + ownFirst[0][2], 400)
+//	      + ownFirst.slice(1, ownFirst.size()).map(p, "; and " + truncate(p[1] + " " + p[2], limits.summary)).join(""))
 func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, steps, err := letsMemoryAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
-	if int64(len(lets.ordered)) == int64(0) {
+	if int64(len(lets.ownFirst)) == int64(0) {
 		v1 = celrt.None[string]()
 	} else {
-		elem, err := celrt.IndexList(lets.ordered, int64(0))
+		elem, err := celrt.IndexList(lets.ownFirst, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -25818,7 +25913,7 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err := budget.Charge("_+_", int64(len(elem2)+1)); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		elem3, err := celrt.IndexList(lets.ordered, int64(0))
+		elem3, err := celrt.IndexList(lets.ownFirst, int64(0))
 		if err != nil {
 			return "", false, budget.Failure(err)
 		}
@@ -25832,8 +25927,8 @@ func PreviewMemoryAny(input *value.Object, tool string, limits runtime.Limits) (
 		if err := budget.CallText("truncate", elem2+" "+elem4, int64(400)); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		arg := lets.ordered
-		arg2 := int64(len(lets.ordered))
+		arg := lets.ownFirst
+		arg2 := int64(len(lets.ownFirst))
 		if err := budget.Call("slice", arg, int64(1), arg2); err != nil {
 			return "", false, budget.Failure(err)
 		}
@@ -25910,18 +26005,18 @@ func TierMemoryAny(input *value.Object, tool string, limits runtime.Limits) (run
 
 // RowMemoryAny renders the row of a call to "memory:*", documented with PreviewMemoryAny:
 //
-//	row = ordered.size() == 0 ? optional.none()
-//	  : optional.of(ordered.map(p, truncate((p[0] == "query" ? "search" : p[1]) + ": " + p[2], limits.summary / ordered.size())).join("; "))
+//	row = ownFirst.size() == 0 ? optional.none()
+//	  : optional.of(ownFirst.map(p, truncate((p[0] == "query" ? "search" : p[1]) + ": " + p[2], limits.summary / ownFirst.size())).join("; "))
 func RowMemoryAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, steps, err := letsMemoryAnyOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
-	if int64(len(lets.ordered)) == int64(0) {
+	if int64(len(lets.ownFirst)) == int64(0) {
 		v1 = celrt.None[string]()
 	} else {
-		items := lets.ordered
+		items := lets.ownFirst
 		list := make([]string, 0, len(items))
 		for _, p := range items {
 			if steps++; steps > celrt.MaxSteps {
@@ -25951,7 +26046,7 @@ func RowMemoryAny(input *value.Object, tool string, limits runtime.Limits) (stri
 			if err := budget.Charge("_+_", int64(len(v2)+2+len(elem3))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.ordered)))
+			quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.ownFirst)))
 			if err != nil {
 				return "", false, budget.Failure(err)
 			}
@@ -26512,7 +26607,7 @@ type letsPuppeteerAny struct {
 	own         string
 	urlHostNote string
 	parts       [][]string
-	ordered     [][]string
+	ownFirst    [][]string
 }
 
 // letsPuppeteerAnyOf computes the lets of "puppeteer:*" in order, and returns the budget and the
@@ -26997,15 +27092,15 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 	list := make([][]string, 0, len(parts))
 	for _, p := range parts {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", celrt.ErrSteps)
+			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", celrt.ErrSteps)
 		}
 		elem8, err := celrt.IndexList(p, int64(0))
 		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", err)
 		}
 		if elem8 == own {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", err)
 			}
 			list = append(list, p)
 		}
@@ -27013,23 +27108,23 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 	list2 := make([][]string, 0, len(parts))
 	for _, p2 := range parts {
 		if steps++; steps > celrt.MaxSteps {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", celrt.ErrSteps)
+			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", celrt.ErrSteps)
 		}
 		elem9, err := celrt.IndexList(p2, int64(0))
 		if err != nil {
-			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+			return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", err)
 		}
 		if elem9 != own {
 			if err := budget.Charge("_+_", 16); err != nil {
-				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+				return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", err)
 			}
 			list2 = append(list2, p2)
 		}
 	}
 	if err := budget.Charge("_+_", int64(16*(len(list)+len(list2)))); err != nil {
-		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ordered", err)
+		return letsPuppeteerAny{}, celrt.Budget{}, 0, celrt.InLet("ownFirst", err)
 	}
-	ordered := celrt.Concat(list, list2)
+	ownFirst := celrt.Concat(list, list2)
 	return letsPuppeteerAny{
 		tname:       tname,
 		address:     address,
@@ -27038,7 +27133,7 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 		own:         own,
 		urlHostNote: urlHostNote,
 		parts:       parts,
-		ordered:     ordered,
+		ownFirst:    ownFirst,
 	}, budget, steps, nil
 }
 
@@ -27085,19 +27180,19 @@ func letsPuppeteerAnyOf(input *value.Object, tool string, limits runtime.Limits)
 //	      (tname == "puppeteer_select" ? "select " : "fill ") + sel]] : [])
 //	+ (sel != "" && tname in ["puppeteer_click", "puppeteer_hover"]
 //	  ? [["click", (tname == "puppeteer_click" ? "click " : "hover over ") + sel, tname.substring(10) + " " + sel]] : [])
-//	ordered = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
-//	preview = ordered.size() == 0 ? optional.none()
-//	  : optional.of(ordered[0][1] + ordered.slice(1, ordered.size()).map(p, "; and " + truncate(p[1], limits.summary)).join(""))
+//	ownFirst = parts.filter(p, p[0] == own) + parts.filter(p, p[0] != own)
+//	preview = ownFirst.size() == 0 ? optional.none()
+//	  : optional.of(ownFirst[0][1] + ownFirst.slice(1, ownFirst.size()).map(p, "; and " + truncate(p[1], limits.summary)).join(""))
 func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, steps, err := letsPuppeteerAnyOf(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
-	if int64(len(lets.ordered)) == int64(0) {
+	if int64(len(lets.ownFirst)) == int64(0) {
 		v1 = celrt.None[string]()
 	} else {
-		elem, err := celrt.IndexList(lets.ordered, int64(0))
+		elem, err := celrt.IndexList(lets.ownFirst, int64(0))
 		if err != nil {
 			return "", false, err
 		}
@@ -27105,8 +27200,8 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return "", false, err
 		}
-		arg := lets.ordered
-		arg2 := int64(len(lets.ordered))
+		arg := lets.ownFirst
+		arg2 := int64(len(lets.ownFirst))
 		if err := budget.Call("slice", arg, int64(1), arg2); err != nil {
 			return "", false, err
 		}
@@ -27151,18 +27246,18 @@ func PreviewPuppeteerAny(input *value.Object, tool string, limits runtime.Limits
 
 // RowPuppeteerAny renders the row of a call to "puppeteer:*", documented with PreviewPuppeteerAny:
 //
-//	row = ordered.size() == 0 ? optional.none()
-//	  : optional.of(ordered.map(p, truncate(p[2], limits.summary / ordered.size())).join("; "))
+//	row = ownFirst.size() == 0 ? optional.none()
+//	  : optional.of(ownFirst.map(p, truncate(p[2], limits.summary / ownFirst.size())).join("; "))
 func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, steps, err := letsPuppeteerAnyOf(input, tool, limits)
 	if err != nil {
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
-	if int64(len(lets.ordered)) == int64(0) {
+	if int64(len(lets.ownFirst)) == int64(0) {
 		v1 = celrt.None[string]()
 	} else {
-		items := lets.ordered
+		items := lets.ownFirst
 		list := make([]string, 0, len(items))
 		for _, p := range items {
 			if steps++; steps > celrt.MaxSteps {
@@ -27172,7 +27267,7 @@ func RowPuppeteerAny(input *value.Object, tool string, limits runtime.Limits) (s
 			if err != nil {
 				return "", false, err
 			}
-			quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.ordered)))
+			quotient, err := celrt.DivInt(int64(limits.Summary), int64(len(lets.ownFirst)))
 			if err != nil {
 				return "", false, err
 			}
@@ -29025,7 +29120,7 @@ type letsGitlabAny struct {
 	op        string
 	mr        string
 	merge     []string
-	action    string
+	step      string
 	variables []string
 	files     []string
 	details   []string
@@ -29116,7 +29211,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	if ok2 {
 		branch_name, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 		if err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("step", err)
 		}
 		ok2 = celrt.NonEmpty(branch_name).Ok
 	}
@@ -29124,34 +29219,34 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	if ok2 {
 		branch_name2, err := celrt.FieldOf(input, "branch_name", "", celrt.InputString)
 		if err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("step", err)
 		}
 		arg4 := celrt.Trim(branch_name2)
 		if err := budget.ChargeEach("_+_", int64(15+len(arg4)), int64(15+len(arg4)+2)); err != nil {
-			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+			return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("step", err)
 		}
 		v12 = "DELETE branch '" + arg4 + "' "
 	} else {
 		var v13 string
 		if op == "merge_merge_request" {
 			if err := budget.Charge("_+_", int64(6+len(mr))); err != nil {
-				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("step", err)
 			}
 			var v14 string
 			if int64(len(merge)) == int64(0) {
 				v14 = ""
 			} else {
 				if err := budget.Call("join", merge, ", "); err != nil {
-					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("step", err)
 				}
 				arg5 := celrt.JoinSep(merge, ", ")
 				if err := budget.ChargeEach("_+_", int64(2+len(arg5)), int64(2+len(arg5)+1)); err != nil {
-					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+					return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("step", err)
 				}
 				v14 = " (" + arg5 + ")"
 			}
 			if err := budget.ChargeEach("_+_", int64(6+len(mr)+len(v14)), int64(6+len(mr)+len(v14)+1)); err != nil {
-				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+				return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("step", err)
 			}
 			v13 = "merge " + mr + v14 + " "
 		} else {
@@ -29165,7 +29260,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		}
 		v12 = v13
 	}
-	action := v12
+	step := v12
 	v16 := celrt.TypeOf(celrt.Field(input, "variables")) == celrt.ListType
 	var v17 []string
 	if v16 {
@@ -29473,7 +29568,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("details", err)
 	}
 	details := celrt.Concat(v27, v28, v29, v30, v31, v33)
-	if err := budget.Charge("_+_", int64(len(action)+3)); err != nil {
+	if err := budget.Charge("_+_", int64(len(step)+3)); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
 	project_id, err := celrt.FieldOf(input, "project_id", "", celrt.InputString)
@@ -29481,7 +29576,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
 	arg22 := celrt.Trim(project_id)
-	if err := budget.Charge("_+_", int64(len(action)+3+len(arg22))); err != nil {
+	if err := budget.Charge("_+_", int64(len(step)+3+len(arg22))); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
 	file_path2, err := celrt.FieldOf(input, "file_path", "", celrt.InputString)
@@ -29502,7 +29597,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	} else {
 		v34 = ""
 	}
-	if err := budget.Charge("_+_", int64(len(action)+3+len(arg22)+len(v34))); err != nil {
+	if err := budget.Charge("_+_", int64(len(step)+3+len(arg22)+len(v34))); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
 	branch, err := celrt.FieldOf(input, "branch", "", celrt.InputString)
@@ -29523,7 +29618,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	} else {
 		v35 = ""
 	}
-	size3 := len(action) + 3 + len(arg22) + len(v34) + len(v35)
+	size3 := len(step) + 3 + len(arg22) + len(v34) + len(v35)
 	if err := budget.Charge("_+_", int64(size3)); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", err)
 	}
@@ -29598,12 +29693,12 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 	if err := budget.Charge("_+_", int64(size3+len(v36)+len(v39))); err != nil {
 		return letsGitlabAny{}, celrt.Budget{}, 0, celrt.InLet("where", budget.Failure(err))
 	}
-	where := action + "in " + arg22 + v34 + v35 + v36 + v39
+	where := step + "in " + arg22 + v34 + v35 + v36 + v39
 	return letsGitlabAny{
 		op:        op,
 		mr:        mr,
 		merge:     merge,
-		action:    action,
+		step:      step,
 		variables: variables,
 		files:     files,
 		details:   details,
@@ -29634,7 +29729,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 //	  : nonEmpty(input.merge_request_iid).hasValue() ? "!" + truncate(collapse(input.merge_request_iid), 20) : "a merge request"
 //	merge = (input.squash == true ? ["squashed"] : []) + (input.should_remove_source_branch == true ? ["removing the source branch"] : [])
 //	  + (input.auto_merge == true || input.merge_when_pipeline_succeeds == true ? ["when the pipeline succeeds"] : [])
-//	action = op == "delete_branch" && nonEmpty(input.branch_name).hasValue() ? "DELETE branch '" + input.branch_name.trim() + "' "
+//	step = op == "delete_branch" && nonEmpty(input.branch_name).hasValue() ? "DELETE branch '" + input.branch_name.trim() + "' "
 //	: op == "merge_merge_request" ? "merge " + mr + (merge.size() == 0 ? "" : " (" + merge.join(", ") + ")") + " "
 //	: op == "create_pipeline" ? "run a pipeline "
 //	: ""
@@ -29652,7 +29747,7 @@ func letsGitlabAnyOf(input *value.Object, tool string, limits runtime.Limits) (l
 //	+ (nonEmpty(input.title).hasValue() ? ["title \"" + truncate(collapse(input.title), 80) + "\""] : [])
 //	+ (variables.size() > 0 ? ["variables " + truncate(variables.join(", "), limits.preview)] : [])
 //	+ (type(input.inputs) == map && input.inputs.size() > 0 ? ["inputs " + fields(input.inputs, limits.summary)] : [])
-//	where = action + "in " + input.project_id.trim()
+//	where = step + "in " + input.project_id.trim()
 //	+ (nonEmpty(input.file_path).hasValue() ? " at '" + input.file_path.trim() + "'" : "")
 //	+ (nonEmpty(input.branch).hasValue() ? " on branch '" + input.branch.trim() + "'" : "")
 //	+ (nonEmpty(input.ref).hasValue() ? " from '" + input.ref.trim() + "'" : "")
@@ -30905,8 +31000,8 @@ var formatterSentryGetSentryIssue = &slots{
 
 // letsSee holds the lets of "see", which each of its functions computes first.
 type letsSee struct {
-	target string
-	path   celrt.Optional[string]
+	path          celrt.Optional[string]
+	captureTarget string
 }
 
 // letsSeeOf computes the lets of "see" that slot reads, in order, and
@@ -30914,6 +31009,10 @@ type letsSee struct {
 // that reads them goes on with.
 func letsSeeOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsSee, celrt.Budget, int, error) {
 	var budget celrt.Budget
+	var path celrt.Optional[string]
+	if slot == celrt.SlotPreview {
+		path = celrt.NonEmpty(celrt.Field(input, "path"))
+	}
 	opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
 	v1 := opt.Value
 	if !opt.Ok {
@@ -30925,33 +31024,33 @@ func letsSeeOf(input *value.Object, tool string, limits runtime.Limits, slot cel
 		v2 = "all screens"
 	} else {
 		if err := budget.CallText("lowerAscii", t); err != nil {
-			return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+			return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 		}
 		v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
 		var v4 string
 		if v3 {
 			if err := budget.CallText("substring", t, int64(7)); err != nil {
-				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 			}
 			r, err := celrt.Substring(t, int64(7))
 			if err != nil {
-				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 			}
 			if err := budget.CallText("collapse", r); err != nil {
-				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 			}
 			arg := celrt.Collapse(r)
 			if err := budget.CallText("truncate", arg, int64(20)); err != nil {
-				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 			}
 			arg2 := celrt.Truncate(arg, int64(20))
 			if err := budget.Charge("_+_", int64(7+len(arg2))); err != nil {
-				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 			}
 			v4 = "screen " + arg2
 		} else {
 			if err := budget.CallText("lowerAscii", t); err != nil {
-				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+				return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 			}
 			var v5 string
 			if celrt.LowerASCII(t) == "frontmost" {
@@ -30960,35 +31059,35 @@ func letsSeeOf(input *value.Object, tool string, limits runtime.Limits, slot cel
 				var v6 string
 				if strings.HasPrefix(t, "PID:") {
 					if err := budget.CallText("substring", t, int64(4)); err != nil {
-						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 					}
 					r2, err := celrt.Substring(t, int64(4))
 					if err != nil {
-						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 					}
 					if err := budget.CallText("collapse", r2); err != nil {
-						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 					}
 					arg3 := celrt.Collapse(r2)
 					if err := budget.CallText("truncate", arg3, int64(20)); err != nil {
-						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 					}
 					arg4 := celrt.Truncate(arg3, int64(20))
 					if err := budget.Charge("_+_", int64(8+len(arg4))); err != nil {
-						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 					}
 					v6 = "process " + arg4
 				} else {
 					if err := budget.CallText("collapse", t); err != nil {
-						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 					}
 					arg5 := celrt.Collapse(t)
 					if err := budget.CallText("truncate", arg5, int64(80)); err != nil {
-						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 					}
 					arg6 := celrt.Truncate(arg5, int64(80))
 					if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+1)); err != nil {
-						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("target", err)
+						return letsSee{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
 					}
 					v6 = "'" + arg6 + "'"
 				}
@@ -30998,14 +31097,10 @@ func letsSeeOf(input *value.Object, tool string, limits runtime.Limits, slot cel
 		}
 		v2 = v4
 	}
-	target := v2
-	var path celrt.Optional[string]
-	if slot == celrt.SlotPreview {
-		path = celrt.NonEmpty(celrt.Field(input, "path"))
-	}
+	captureTarget := v2
 	return letsSee{
-		target: target,
-		path:   path,
+		path:          path,
+		captureTarget: captureTarget,
 	}, budget, 0, nil
 }
 
@@ -31025,14 +31120,14 @@ func letsSeeOf(input *value.Object, tool string, limits runtime.Limits, slot cel
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#see":
 //
-//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	path = nonEmpty(input.path)
+//	captureTarget = cel.bind(t, nonEmpty(input.app_target).orValue(""),
 //	  t == "" ? "all screens"
 //	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
 //	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
 //	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
 //	  : "'" + truncate(collapse(t), 80) + "'")
-//	path = nonEmpty(input.path)
-//	preview = "to capture and read the UI of " + target
+//	preview = "to capture and read the UI of " + captureTarget
 //	  + (input.annotate == true ? ", annotated" : "")
 //	  + (path.hasValue() ? ", saving the screenshot to '" + path.value() + "'" : "")
 func PreviewSee(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
@@ -31040,7 +31135,7 @@ func PreviewSee(input *value.Object, tool string, limits runtime.Limits) (string
 	if err != nil {
 		return "", false, err
 	}
-	arg := lets.target
+	arg := lets.captureTarget
 	if err := budget.Charge("_+_", int64(30+len(arg))); err != nil {
 		return "", false, err
 	}
@@ -31089,7 +31184,7 @@ func TierSee(input *value.Object, tool string, limits runtime.Limits) (runtime.T
 // RowSee renders the row of a call to "see", documented with PreviewSee:
 //
 //	row = has(input.app_target) || has(input.path) || has(input.annotate) || has(input.snapshot)
-//	  ? optional.of(target + (input.annotate == true ? ", annotated" : "")) : optional.none()
+//	  ? optional.of(captureTarget + (input.annotate == true ? ", annotated" : "")) : optional.none()
 func RowSee(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsSeeOf(input, tool, limits, celrt.SlotRow)
 	if err != nil {
@@ -31116,7 +31211,7 @@ func RowSee(input *value.Object, tool string, limits runtime.Limits) (string, bo
 		} else {
 			v3 = ""
 		}
-		arg := lets.target
+		arg := lets.captureTarget
 		if err := budget.Charge("_+_", int64(len(arg)+len(v3))); err != nil {
 			return "", false, err
 		}
@@ -31129,8 +31224,8 @@ func RowSee(input *value.Object, tool string, limits runtime.Limits) (string, bo
 
 // ResultSee summarizes the result of a call to "see", documented with PreviewSee:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
-//	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
+//	cel.bind(s, resultObject(d.?summary.orValue(null)),
 //	cel.bind(n, resultValue(d.?element_count.orValue(null)),
 //	cel.bind(a, resultValue(d.?actionable_count.orValue(null)),
 //	  type(n) != double && type(n) != int ? optional.none()
@@ -31140,35 +31235,18 @@ func RowSee(input *value.Object, tool string, limits runtime.Limits) (string, bo
 //	      + (nonEmpty(s.?window_title.orValue(null)).hasValue() ? " — '" + truncate(collapse(s.window_title), 60) + "'" : ""))))))
 func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	sOf := func() (any, error) {
 		opt, err := celrt.OptSelect(d, "summary")
 		if err != nil {
 			return nil, err
 		}
-		v4 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v4 = nil
+			v2 = nil
 		}
-		var v5 any
-		if celrt.TypeOf(v4) == celrt.MapType {
-			summary, err := celrt.Select(d, "summary")
-			if err != nil {
-				return nil, err
-			}
-			v5 = summary
-		} else {
-			v5 = celrt.EmptyMap()
-		}
-		return v5, nil
+		return celrt.ResultObject(v2), nil
 	}
 	var sLazy celrt.Lazy[any]
 	nOf := func() (any, error) {
@@ -31176,11 +31254,11 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 		if err != nil {
 			return nil, err
 		}
-		v6 := opt2.Value
+		v3 := opt2.Value
 		if !opt2.Ok {
-			v6 = nil
+			v3 = nil
 		}
-		return celrt.ResultValue(v6), nil
+		return celrt.ResultValue(v3), nil
 	}
 	var nLazy celrt.Lazy[any]
 	aOf := func() (any, error) {
@@ -31188,37 +31266,37 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 		if err != nil {
 			return nil, err
 		}
-		v7 := opt3.Value
+		v4 := opt3.Value
 		if !opt3.Ok {
-			v7 = nil
+			v4 = nil
 		}
-		return celrt.ResultValue(v7), nil
+		return celrt.ResultValue(v4), nil
 	}
 	var aLazy celrt.Lazy[any]
-	v8, failure := func() (bool, error) {
+	v5, failure := func() (bool, error) {
 		n2, err := nLazy.Get(nOf)
 		if err != nil {
 			return false, err
 		}
 		return celrt.TypeOf(n2) != celrt.DoubleType, nil
 	}()
-	ok, failure2 := v8, failure
+	ok, failure2 := v5, failure
 	if failure != nil || ok {
-		v9, failure3 := func() (bool, error) {
+		v6, failure3 := func() (bool, error) {
 			n3, err := nLazy.Get(nOf)
 			if err != nil {
 				return false, err
 			}
 			return celrt.TypeOf(n3) != celrt.IntType, nil
 		}()
-		ok, failure2 = celrt.And(v8, failure, v9, failure3)
+		ok, failure2 = celrt.And(v5, failure, v6, failure3)
 	}
 	if failure2 != nil {
 		return "", false, failure2
 	}
-	var v10 celrt.Optional[string]
+	var v7 celrt.Optional[string]
 	if ok {
-		v10 = celrt.None[string]()
+		v7 = celrt.None[string]()
 	} else {
 		n4, err := nLazy.Get(nOf)
 		if err != nil {
@@ -31235,28 +31313,28 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 		if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v11, failure4 := func() (bool, error) {
+		v8, failure4 := func() (bool, error) {
 			a2, err := aLazy.Get(aOf)
 			if err != nil {
 				return false, budget.Failure(err)
 			}
 			return celrt.TypeOf(a2) == celrt.DoubleType, nil
 		}()
-		ok2, failure5 := v11, failure4
+		ok2, failure5 := v8, failure4
 		if failure4 != nil || !ok2 {
-			v12, failure6 := func() (bool, error) {
+			v9, failure6 := func() (bool, error) {
 				a3, err := aLazy.Get(aOf)
 				if err != nil {
 					return false, budget.Failure(err)
 				}
 				return celrt.TypeOf(a3) == celrt.IntType, nil
 			}()
-			ok2, failure5 = celrt.Or(v11, failure4, v12, failure6)
+			ok2, failure5 = celrt.Or(v8, failure4, v9, failure6)
 		}
 		if failure5 != nil {
 			return "", false, budget.Failure(failure5)
 		}
-		var v13 string
+		var v10 string
 		if ok2 {
 			a4, err := aLazy.Get(aOf)
 			if err != nil {
@@ -31270,11 +31348,11 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 			if err := budget.ChargeEach("_+_", int64(2+len(arg2)), int64(2+len(arg2)+12)); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v13 = " (" + arg2 + " actionable)"
+			v10 = " (" + arg2 + " actionable)"
 		} else {
-			v13 = ""
+			v10 = ""
 		}
-		if err := budget.Charge("_+_", int64(6+len(arg)+len(v13))); err != nil {
+		if err := budget.Charge("_+_", int64(6+len(arg)+len(v10))); err != nil {
 			return "", false, budget.Failure(err)
 		}
 		s2, err := sLazy.Get(sOf)
@@ -31285,12 +31363,12 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 		if err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v14 := opt4.Value
+		v11 := opt4.Value
 		if !opt4.Ok {
-			v14 = nil
+			v11 = nil
 		}
-		var v15 string
-		if celrt.NonEmpty(v14).Ok {
+		var v12 string
+		if celrt.NonEmpty(v11).Ok {
 			s3, err := sLazy.Get(sOf)
 			if err != nil {
 				return "", false, budget.Failure(err)
@@ -31314,11 +31392,11 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 			if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v15 = " in " + arg4
+			v12 = " in " + arg4
 		} else {
-			v15 = ""
+			v12 = ""
 		}
-		if err := budget.Charge("_+_", int64(6+len(arg)+len(v13)+len(v15))); err != nil {
+		if err := budget.Charge("_+_", int64(6+len(arg)+len(v10)+len(v12))); err != nil {
 			return "", false, budget.Failure(err)
 		}
 		s4, err := sLazy.Get(sOf)
@@ -31329,12 +31407,12 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 		if err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v16 := opt5.Value
+		v13 := opt5.Value
 		if !opt5.Ok {
-			v16 = nil
+			v13 = nil
 		}
-		var v17 string
-		if celrt.NonEmpty(v16).Ok {
+		var v14 string
+		if celrt.NonEmpty(v13).Ok {
 			s5, err := sLazy.Get(sOf)
 			if err != nil {
 				return "", false, budget.Failure(err)
@@ -31358,20 +31436,20 @@ func ResultSee(input *value.Object, tool string, limits runtime.Limits, result *
 			if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v17 = " — '" + arg6 + "'"
+			v14 = " — '" + arg6 + "'"
 		} else {
-			v17 = ""
+			v14 = ""
 		}
-		size := 6 + len(arg) + len(v13) + len(v15) + len(v17)
+		size := 6 + len(arg) + len(v10) + len(v12) + len(v14)
 		if err := budget.Charge("_+_", int64(size)); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v10 = celrt.Of("found " + arg + v13 + v15 + v17)
+		v7 = celrt.Of("found " + arg + v10 + v12 + v14)
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, budget.Failure(err)
 	}
-	return v10.Value, v10.Ok, nil
+	return v7.Value, v7.Ok, nil
 }
 
 // ErrorSee summarizes the failure of a call to "see", documented with PreviewSee:
@@ -31617,8 +31695,8 @@ func RowClick(input *value.Object, tool string, limits runtime.Limits) (string, 
 
 // ResultClick summarizes the result of a call to "click", documented with PreviewClick:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
-//	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
+//	cel.bind(s, resultObject(d.?summary.orValue(null)),
 //	cel.bind(c, type(s.?coordinates.orValue(null)) == map ? s.coordinates : dyn({}),
 //	  nonEmpty(s.?action.orValue(null)).orValue(verb == "click" ? "clicked" : verb + "ed").lowerAscii()
 //	  + (nonEmpty(s.?element_label.orValue(null)).hasValue() ? " '" + truncate(collapse(s.element_label), 60) + "'"
@@ -31630,35 +31708,18 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 	if err != nil {
 		return "", false, err
 	}
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	sOf := func() (any, error) {
 		opt, err := celrt.OptSelect(d, "summary")
 		if err != nil {
 			return nil, err
 		}
-		v4 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v4 = nil
+			v2 = nil
 		}
-		var v5 any
-		if celrt.TypeOf(v4) == celrt.MapType {
-			summary, err := celrt.Select(d, "summary")
-			if err != nil {
-				return nil, err
-			}
-			v5 = summary
-		} else {
-			v5 = celrt.EmptyMap()
-		}
-		return v5, nil
+		return celrt.ResultObject(v2), nil
 	}
 	var sLazy celrt.Lazy[any]
 	cOf := func() (any, error) {
@@ -31670,12 +31731,12 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 		if err != nil {
 			return nil, err
 		}
-		v6 := opt2.Value
+		v3 := opt2.Value
 		if !opt2.Ok {
-			v6 = nil
+			v3 = nil
 		}
-		var v7 any
-		if celrt.TypeOf(v6) == celrt.MapType {
+		var v4 any
+		if celrt.TypeOf(v3) == celrt.MapType {
 			s3, err := sLazy.Get(sOf)
 			if err != nil {
 				return nil, err
@@ -31684,11 +31745,11 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 			if err != nil {
 				return nil, err
 			}
-			v7 = coordinates
+			v4 = coordinates
 		} else {
-			v7 = celrt.EmptyMap()
+			v4 = celrt.EmptyMap()
 		}
-		return v7, nil
+		return v4, nil
 	}
 	var cLazy celrt.Lazy[any]
 	s4, err := sLazy.Get(sOf)
@@ -31699,26 +31760,26 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 	if err != nil {
 		return "", false, err
 	}
-	v8 := opt3.Value
+	v5 := opt3.Value
 	if !opt3.Ok {
-		v8 = nil
+		v5 = nil
 	}
-	opt4 := celrt.NonEmpty(v8)
-	v9 := opt4.Value
+	opt4 := celrt.NonEmpty(v5)
+	v6 := opt4.Value
 	if !opt4.Ok {
-		var v10 string
+		var v7 string
 		if lets.verb == "click" {
-			v10 = "clicked"
+			v7 = "clicked"
 		} else {
 			arg := lets.verb
 			if err := budget.Charge("_+_", int64(len(arg)+2)); err != nil {
 				return "", false, err
 			}
-			v10 = arg + "ed"
+			v7 = arg + "ed"
 		}
-		v9 = v10
+		v6 = v7
 	}
-	if err := budget.CallText("lowerAscii", v9); err != nil {
+	if err := budget.CallText("lowerAscii", v6); err != nil {
 		return "", false, err
 	}
 	s5, err := sLazy.Get(sOf)
@@ -31729,12 +31790,12 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 	if err != nil {
 		return "", false, err
 	}
-	v11 := opt5.Value
+	v8 := opt5.Value
 	if !opt5.Ok {
-		v11 = nil
+		v8 = nil
 	}
-	var v12 string
-	if celrt.NonEmpty(v11).Ok {
+	var v9 string
+	if celrt.NonEmpty(v8).Ok {
 		s6, err := sLazy.Get(sOf)
 		if err != nil {
 			return "", false, err
@@ -31758,9 +31819,9 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 		if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
 			return "", false, err
 		}
-		v12 = " '" + arg3 + "'"
+		v9 = " '" + arg3 + "'"
 	} else {
-		v14, failure := func() (bool, error) {
+		v11, failure := func() (bool, error) {
 			c2, err := cLazy.Get(cOf)
 			if err != nil {
 				return false, err
@@ -31769,15 +31830,15 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 			if err != nil {
 				return false, err
 			}
-			v13 := opt6.Value
+			v10 := opt6.Value
 			if !opt6.Ok {
-				v13 = nil
+				v10 = nil
 			}
-			return celrt.TypeOf(v13) == celrt.DoubleType, nil
+			return celrt.TypeOf(v10) == celrt.DoubleType, nil
 		}()
-		ok, failure2 := v14, failure
+		ok, failure2 := v11, failure
 		if failure != nil || ok {
-			v16, failure3 := func() (bool, error) {
+			v13, failure3 := func() (bool, error) {
 				c3, err := cLazy.Get(cOf)
 				if err != nil {
 					return false, budget.Failure(err)
@@ -31786,18 +31847,18 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				v15 := opt7.Value
+				v12 := opt7.Value
 				if !opt7.Ok {
-					v15 = nil
+					v12 = nil
 				}
-				return celrt.TypeOf(v15) == celrt.DoubleType, nil
+				return celrt.TypeOf(v12) == celrt.DoubleType, nil
 			}()
-			ok, failure2 = celrt.And(v14, failure, v16, failure3)
+			ok, failure2 = celrt.And(v11, failure, v13, failure3)
 		}
 		if failure2 != nil {
 			return "", false, budget.Failure(failure2)
 		}
-		var v17 string
+		var v14 string
 		if ok {
 			c4, err := cLazy.Get(cOf)
 			if err != nil {
@@ -31829,27 +31890,27 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 			if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v17 = " at " + arg4
+			v14 = " at " + arg4
 		} else {
-			var v18 string
+			var v15 string
 			if lets.target.Ok {
-				v19, err := lets.target.Get()
+				v16, err := lets.target.Get()
 				if err != nil {
 					return "", false, budget.Failure(err)
 				}
-				if err := budget.Charge("_+_", int64(1+len(v19))); err != nil {
+				if err := budget.Charge("_+_", int64(1+len(v16))); err != nil {
 					return "", false, budget.Failure(err)
 				}
-				v18 = " " + v19
+				v15 = " " + v16
 			} else {
-				v18 = ""
+				v15 = ""
 			}
-			v17 = v18
+			v14 = v15
 		}
-		v12 = v17
+		v9 = v14
 	}
-	arg5 := celrt.LowerASCII(v9)
-	if err := budget.Charge("_+_", int64(len(arg5)+len(v12))); err != nil {
+	arg5 := celrt.LowerASCII(v6)
+	if err := budget.Charge("_+_", int64(len(arg5)+len(v9))); err != nil {
 		return "", false, budget.Failure(err)
 	}
 	s7, err := sLazy.Get(sOf)
@@ -31860,12 +31921,12 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 	if err != nil {
 		return "", false, budget.Failure(err)
 	}
-	v20 := opt8.Value
+	v17 := opt8.Value
 	if !opt8.Ok {
-		v20 = nil
+		v17 = nil
 	}
-	var v21 string
-	if celrt.NonEmpty(v20).Ok {
+	var v18 string
+	if celrt.NonEmpty(v17).Ok {
 		s8, err := sLazy.Get(sOf)
 		if err != nil {
 			return "", false, budget.Failure(err)
@@ -31889,17 +31950,17 @@ func ResultClick(input *value.Object, tool string, limits runtime.Limits, result
 		if err := budget.Charge("_+_", int64(4+len(arg7))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v21 = " in " + arg7
+		v18 = " in " + arg7
 	} else {
-		v21 = ""
+		v18 = ""
 	}
-	if err := budget.Charge("_+_", int64(len(arg5)+len(v12)+len(v21))); err != nil {
+	if err := budget.Charge("_+_", int64(len(arg5)+len(v9)+len(v18))); err != nil {
 		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, budget.Failure(err)
 	}
-	return arg5 + v12 + v21, true, nil
+	return arg5 + v9 + v18, true, nil
 }
 
 // ErrorClick summarizes the failure of a call to "click", documented with PreviewClick:
@@ -32325,9 +32386,9 @@ func RowType(input *value.Object, tool string, limits runtime.Limits) (string, b
 
 // ResultType summarizes the result of a call to "type", documented with PreviewType:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
 //	cel.bind(n, d.?characters_typed.orValue(null),
-//	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
+//	cel.bind(s, resultObject(d.?summary.orValue(null)),
 //	  (type(n) == double || type(n) == int ? "typed " + plural(int(n), "character", "characters")
 //	    : text.hasValue() ? "typed " + plural(size(text.value()), "character", "characters") : "pressed " + keys.join(", "))
 //	  + (nonEmpty(s.?target_app.orValue(null)).hasValue() ? " into " + truncate(collapse(s.target_app), 40) : "")
@@ -32337,25 +32398,18 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 	if err != nil {
 		return "", false, err
 	}
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	nOf := func() (any, error) {
 		opt, err := celrt.OptSelect(d, "characters_typed")
 		if err != nil {
 			return nil, err
 		}
-		v4 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v4 = nil
+			v2 = nil
 		}
-		return v4, nil
+		return v2, nil
 	}
 	var nLazy celrt.Lazy[any]
 	sOf := func() (any, error) {
@@ -32363,45 +32417,35 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return nil, err
 		}
-		v5 := opt2.Value
+		v3 := opt2.Value
 		if !opt2.Ok {
-			v5 = nil
+			v3 = nil
 		}
-		var v6 any
-		if celrt.TypeOf(v5) == celrt.MapType {
-			summary, err := celrt.Select(d, "summary")
-			if err != nil {
-				return nil, err
-			}
-			v6 = summary
-		} else {
-			v6 = celrt.EmptyMap()
-		}
-		return v6, nil
+		return celrt.ResultObject(v3), nil
 	}
 	var sLazy celrt.Lazy[any]
-	v7, failure := func() (bool, error) {
+	v4, failure := func() (bool, error) {
 		n2, err := nLazy.Get(nOf)
 		if err != nil {
 			return false, err
 		}
 		return celrt.TypeOf(n2) == celrt.DoubleType, nil
 	}()
-	ok, failure2 := v7, failure
+	ok, failure2 := v4, failure
 	if failure != nil || !ok {
-		v8, failure3 := func() (bool, error) {
+		v5, failure3 := func() (bool, error) {
 			n3, err := nLazy.Get(nOf)
 			if err != nil {
 				return false, err
 			}
 			return celrt.TypeOf(n3) == celrt.IntType, nil
 		}()
-		ok, failure2 = celrt.Or(v7, failure, v8, failure3)
+		ok, failure2 = celrt.Or(v4, failure, v5, failure3)
 	}
 	if failure2 != nil {
 		return "", false, failure2
 	}
-	var v9 string
+	var v6 string
 	if ok {
 		n4, err := nLazy.Get(nOf)
 		if err != nil {
@@ -32418,15 +32462,15 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v9 = "typed " + arg
+		v6 = "typed " + arg
 	} else {
-		var v10 string
+		var v7 string
 		if lets.text.Ok {
-			v11, err := lets.text.Get()
+			v8, err := lets.text.Get()
 			if err != nil {
 				return "", false, budget.Failure(err)
 			}
-			arg2 := celrt.StringSize(v11)
+			arg2 := celrt.StringSize(v8)
 			if err := budget.CallText("plural", arg2, "character", "characters"); err != nil {
 				return "", false, budget.Failure(err)
 			}
@@ -32434,7 +32478,7 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 			if err := budget.Charge("_+_", int64(6+len(arg3))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v10 = "typed " + arg3
+			v7 = "typed " + arg3
 		} else {
 			arg4 := lets.keys
 			if err := budget.Call("join", arg4, ", "); err != nil {
@@ -32444,9 +32488,9 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 			if err := budget.Charge("_+_", int64(8+len(arg5))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v10 = "pressed " + arg5
+			v7 = "pressed " + arg5
 		}
-		v9 = v10
+		v6 = v7
 	}
 	s2, err := sLazy.Get(sOf)
 	if err != nil {
@@ -32456,12 +32500,12 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 	if err != nil {
 		return "", false, budget.Failure(err)
 	}
-	v12 := opt3.Value
+	v9 := opt3.Value
 	if !opt3.Ok {
-		v12 = nil
+		v9 = nil
 	}
-	var v13 string
-	if celrt.NonEmpty(v12).Ok {
+	var v10 string
+	if celrt.NonEmpty(v9).Ok {
 		s3, err := sLazy.Get(sOf)
 		if err != nil {
 			return "", false, budget.Failure(err)
@@ -32485,11 +32529,11 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		if err := budget.Charge("_+_", int64(6+len(arg7))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v13 = " into " + arg7
+		v10 = " into " + arg7
 	} else {
-		v13 = ""
+		v10 = ""
 	}
-	if err := budget.Charge("_+_", int64(len(v9)+len(v13))); err != nil {
+	if err := budget.Charge("_+_", int64(len(v6)+len(v10))); err != nil {
 		return "", false, budget.Failure(err)
 	}
 	ok2 := int64(len(lets.keys)) > int64(0)
@@ -32504,7 +32548,7 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		}
 		ok2 = ok3
 	}
-	var v14 string
+	var v11 string
 	if ok2 {
 		arg8 := lets.keys
 		if err := budget.Call("join", arg8, ", "); err != nil {
@@ -32514,17 +32558,17 @@ func ResultType(input *value.Object, tool string, limits runtime.Limits, result 
 		if err := budget.Charge("_+_", int64(13+len(arg9))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v14 = " and pressed " + arg9
+		v11 = " and pressed " + arg9
 	} else {
-		v14 = ""
+		v11 = ""
 	}
-	if err := budget.Charge("_+_", int64(len(v9)+len(v13)+len(v14))); err != nil {
+	if err := budget.Charge("_+_", int64(len(v6)+len(v10)+len(v11))); err != nil {
 		return "", false, budget.Failure(err)
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, budget.Failure(err)
 	}
-	return v9 + v13 + v14, true, nil
+	return v6 + v10 + v11, true, nil
 }
 
 // ErrorType summarizes the failure of a call to "type", documented with PreviewType:
@@ -32920,8 +32964,8 @@ func RowScroll(input *value.Object, tool string, limits runtime.Limits) (string,
 
 // ResultScroll summarizes the result of a call to "scroll", documented with PreviewScroll:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
-//	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
+//	cel.bind(s, resultObject(d.?summary.orValue(null)),
 //	  "scrolled " + nonEmpty(s.?scroll_direction.orValue(null)).orValue(direction.orValue("?"))
 //	  + " " + (type(s.?scroll_amount.orValue(null)) == double ? plural(int(s.scroll_amount), "tick", "ticks") : ticks)
 //	  + (nonEmpty(s.?target_app.orValue(null)).hasValue() ? " in " + truncate(collapse(s.target_app), 40) : "")))
@@ -32930,35 +32974,18 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 	if err != nil {
 		return "", false, err
 	}
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	sOf := func() (any, error) {
 		opt, err := celrt.OptSelect(d, "summary")
 		if err != nil {
 			return nil, err
 		}
-		v4 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v4 = nil
+			v2 = nil
 		}
-		var v5 any
-		if celrt.TypeOf(v4) == celrt.MapType {
-			summary, err := celrt.Select(d, "summary")
-			if err != nil {
-				return nil, err
-			}
-			v5 = summary
-		} else {
-			v5 = celrt.EmptyMap()
-		}
-		return v5, nil
+		return celrt.ResultObject(v2), nil
 	}
 	var sLazy celrt.Lazy[any]
 	s2, err := sLazy.Get(sOf)
@@ -32969,21 +32996,21 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 	if err != nil {
 		return "", false, err
 	}
-	v6 := opt2.Value
+	v3 := opt2.Value
 	if !opt2.Ok {
-		v6 = nil
+		v3 = nil
 	}
-	opt3 := celrt.NonEmpty(v6)
-	v7 := opt3.Value
+	opt3 := celrt.NonEmpty(v3)
+	v4 := opt3.Value
 	if !opt3.Ok {
 		opt4 := lets.direction
-		v8 := opt4.Value
+		v5 := opt4.Value
 		if !opt4.Ok {
-			v8 = "?"
+			v5 = "?"
 		}
-		v7 = v8
+		v4 = v5
 	}
-	if err := budget.ChargeEach("_+_", int64(9+len(v7)), int64(9+len(v7)+1)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(9+len(v4)), int64(9+len(v4)+1)); err != nil {
 		return "", false, err
 	}
 	s3, err := sLazy.Get(sOf)
@@ -32994,12 +33021,12 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 	if err != nil {
 		return "", false, err
 	}
-	v9 := opt5.Value
+	v6 := opt5.Value
 	if !opt5.Ok {
-		v9 = nil
+		v6 = nil
 	}
-	var v10 string
-	if celrt.TypeOf(v9) == celrt.DoubleType {
+	var v7 string
+	if celrt.TypeOf(v6) == celrt.DoubleType {
 		s4, err := sLazy.Get(sOf)
 		if err != nil {
 			return "", false, err
@@ -33015,11 +33042,11 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 		if err := budget.CallText("plural", i, "tick", "ticks"); err != nil {
 			return "", false, err
 		}
-		v10 = celrt.Plural(i, "tick", "ticks")
+		v7 = celrt.Plural(i, "tick", "ticks")
 	} else {
-		v10 = lets.ticks
+		v7 = lets.ticks
 	}
-	if err := budget.Charge("_+_", int64(9+len(v7)+1+len(v10))); err != nil {
+	if err := budget.Charge("_+_", int64(9+len(v4)+1+len(v7))); err != nil {
 		return "", false, err
 	}
 	s5, err := sLazy.Get(sOf)
@@ -33030,12 +33057,12 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 	if err != nil {
 		return "", false, err
 	}
-	v11 := opt6.Value
+	v8 := opt6.Value
 	if !opt6.Ok {
-		v11 = nil
+		v8 = nil
 	}
-	var v12 string
-	if celrt.NonEmpty(v11).Ok {
+	var v9 string
+	if celrt.NonEmpty(v8).Ok {
 		s6, err := sLazy.Get(sOf)
 		if err != nil {
 			return "", false, err
@@ -33059,15 +33086,15 @@ func ResultScroll(input *value.Object, tool string, limits runtime.Limits, resul
 		if err := budget.Charge("_+_", int64(4+len(arg2))); err != nil {
 			return "", false, err
 		}
-		v12 = " in " + arg2
+		v9 = " in " + arg2
 	} else {
-		v12 = ""
+		v9 = ""
 	}
-	size := 9 + len(v7) + 1 + len(v10) + len(v12)
+	size := 9 + len(v4) + 1 + len(v7) + len(v9)
 	if err := budget.Charge("_+_", int64(size)); err != nil {
 		return "", false, err
 	}
-	return "scrolled " + v7 + " " + v10 + v12, true, nil
+	return "scrolled " + v4 + " " + v7 + v9, true, nil
 }
 
 // ErrorScroll summarizes the failure of a call to "scroll", documented with PreviewScroll:
@@ -33102,11 +33129,13 @@ var formatterScroll = &slots{
 
 // letsApp holds the lets of "app", which each of its functions computes first.
 type letsApp struct {
-	action string
-	name   celrt.Optional[string]
-	bundle celrt.Optional[string]
-	app    celrt.Optional[string]
-	except []string
+	action      string
+	who         celrt.Optional[string]
+	name        celrt.Optional[string]
+	bundle      celrt.Optional[string]
+	app         celrt.Optional[string]
+	except      []string
+	actionTitle string
 }
 
 // letsAppOf computes the lets of "app" that slot reads, in order, and
@@ -33124,9 +33153,41 @@ func letsAppOf(input *value.Object, tool string, limits runtime.Limits, slot cel
 		return letsApp{}, celrt.Budget{}, 0, celrt.InLet("action", err)
 	}
 	action := celrt.LowerASCII(v1)
+	var who celrt.Optional[string]
+	if slot == celrt.SlotTitle {
+		var v2 celrt.Optional[string]
+		if action == "switch" {
+			v2 = celrt.NonEmpty(celrt.Field(input, "to"))
+		} else {
+			var v3 celrt.Optional[string]
+			if action == "launch" {
+				opt2 := celrt.NonEmpty(celrt.Field(input, "bundleId"))
+				v4 := opt2
+				if !opt2.Ok {
+					v4 = celrt.NonEmpty(celrt.Field(input, "name"))
+				}
+				v3 = v4
+			} else {
+				var v5 celrt.Optional[string]
+				if action == "list" {
+					v5 = celrt.None[string]()
+				} else {
+					opt3 := celrt.NonEmpty(celrt.Field(input, "name"))
+					v6 := opt3
+					if !opt3.Ok {
+						v6 = celrt.NonEmpty(celrt.Field(input, "bundleId"))
+					}
+					v5 = v6
+				}
+				v3 = v5
+			}
+			v2 = v3
+		}
+		who = v2
+	}
 	var name celrt.Optional[string]
 	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
-		var v2 celrt.Optional[string]
+		var v7 celrt.Optional[string]
 		if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
 			arg := celrt.Field(input, "name")
 			if err := budget.CallText("collapse", arg); err != nil {
@@ -33144,17 +33205,17 @@ func letsAppOf(input *value.Object, tool string, limits runtime.Limits, slot cel
 			if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
 				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("name", err)
 			}
-			v2 = celrt.Of("'" + arg3 + "'")
+			v7 = celrt.Of("'" + arg3 + "'")
 		} else {
-			v2 = celrt.None[string]()
+			v7 = celrt.None[string]()
 		}
-		name = v2
+		name = v7
 	}
 	var bundle celrt.Optional[string]
 	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
-		v3 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
-		var v4 celrt.Optional[string]
-		if v3 {
+		v8 := celrt.NonEmpty(celrt.Field(input, "bundleId")).Ok
+		var v9 celrt.Optional[string]
+		if v8 {
 			arg4 := celrt.Field(input, "bundleId")
 			if err := budget.CallText("collapse", arg4); err != nil {
 				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("bundle", err)
@@ -33167,33 +33228,33 @@ func letsAppOf(input *value.Object, tool string, limits runtime.Limits, slot cel
 			if err := budget.CallText("truncate", arg5, int64(80)); err != nil {
 				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("bundle", err)
 			}
-			v4 = celrt.Of(celrt.Truncate(arg5, int64(80)))
+			v9 = celrt.Of(celrt.Truncate(arg5, int64(80)))
 		} else {
-			v4 = celrt.None[string]()
+			v9 = celrt.None[string]()
 		}
-		bundle = v4
+		bundle = v9
 	}
 	var app celrt.Optional[string]
 	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
-		var v5 celrt.Optional[string]
+		var v10 celrt.Optional[string]
 		if action == "launch" {
-			v6 := bundle
+			v11 := bundle
 			if !bundle.Ok {
-				v6 = name
+				v11 = name
 			}
-			v5 = v6
+			v10 = v11
 		} else {
-			v7 := name
+			v12 := name
 			if !name.Ok {
-				v7 = bundle
+				v12 = bundle
 			}
-			v5 = v7
+			v10 = v12
 		}
-		app = v5
+		app = v10
 	}
 	var except []string
 	if slot == celrt.SlotPreview {
-		var v8 []string
+		var v13 []string
 		if celrt.NonEmpty(celrt.Field(input, "except")).Ok {
 			arg6 := celrt.Field(input, "except")
 			if err := budget.CallText("split", arg6, ","); err != nil {
@@ -33248,18 +33309,78 @@ func letsAppOf(input *value.Object, tool string, limits runtime.Limits, slot cel
 				}
 				list3 = append(list3, elem2)
 			}
-			v8 = list3
+			v13 = list3
 		} else {
-			v8 = []string{}
+			v13 = []string{}
 		}
-		except = v8
+		except = v13
+	}
+	var actionTitle string
+	if slot == celrt.SlotTitle {
+		var v14 string
+		if action == "" {
+			v14 = ""
+		} else {
+			if err := budget.CallText("substring", action, int64(0), int64(1)); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			r, err := celrt.SubstringRange(action, int64(0), int64(1))
+			if err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("upperAscii", r); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("substring", action, int64(1)); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			r2, err := celrt.Substring(action, int64(1))
+			if err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg8 := celrt.UpperASCII(r)
+			if err := budget.Charge("_+_", int64(len(arg8)+len(r2))); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("replace", arg8+r2, "-", " "); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			v14 = celrt.Replace(arg8+r2, "-", " ")
+		}
+		var v15 string
+		if who.Ok {
+			v16, err := who.Get()
+			if err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("collapse", v16); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg9 := celrt.Collapse(v16)
+			if err := budget.CallText("truncate", arg9, int64(40)); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg10 := celrt.Truncate(arg9, int64(40))
+			if err := budget.Charge("_+_", int64(2+len(arg10))); err != nil {
+				return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			v15 = ": " + arg10
+		} else {
+			v15 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(v14)+len(v15))); err != nil {
+			return letsApp{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+		}
+		actionTitle = v14 + v15
 	}
 	return letsApp{
-		action: action,
-		name:   name,
-		bundle: bundle,
-		app:    app,
-		except: except,
+		action:      action,
+		who:         who,
+		name:        name,
+		bundle:      bundle,
+		app:         app,
+		except:      except,
+		actionTitle: actionTitle,
 	}, budget, steps, nil
 }
 
@@ -33279,6 +33400,10 @@ func letsAppOf(input *value.Object, tool string, limits runtime.Limits, slot cel
 // Defined in formatters.yaml, registered with owner "formatters.yaml#app":
 //
 //	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	who = action == "switch" ? nonEmpty(input.to)
+//	: action == "launch" ? nonEmpty(input.bundleId).or(nonEmpty(input.name))
+//	: action == "list" ? optional.none()
+//	: nonEmpty(input.name).or(nonEmpty(input.bundleId))
 //	q = "'"
 //	name = nonEmpty(input.name).hasValue() ? optional.of("'" + truncate(collapse(input.name), 80) + "'") : optional.none()
 //	bundle = nonEmpty(input.bundleId).hasValue() ? optional.of(truncate(collapse(input.bundleId), 80)) : optional.none()
@@ -33286,6 +33411,8 @@ func letsAppOf(input *value.Object, tool string, limits runtime.Limits, slot cel
 //	except = nonEmpty(input.except).hasValue()
 //	  ? input.except.split(",").map(e, collapse(e)).filter(e, e != "").map(e, "'" + truncate(e, 40) + "'")
 //	  : []
+//	actionTitle = (action == "" ? "" : (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " "))
+//	  + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")
 //	preview = action == "launch" && app.hasValue()
 //	  ? optional.of("to launch " + app.value() + (input.waitUntilReady == true ? " and wait until it is ready" : ""))
 //	: action == "quit" && input.all == true
@@ -33612,7 +33739,7 @@ func RowApp(input *value.Object, tool string, limits runtime.Limits) (string, bo
 
 // ResultApp summarizes the result of a call to "app", documented with PreviewApp:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
 //	cel.bind(n, nonEmpty(d.?app_name.orValue(null)),
 //	cel.bind(p, d.?process_id.orValue(null),
 //	  action == "list" || !n.hasValue() ? optional.none()
@@ -33627,25 +33754,18 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 	if err != nil {
 		return "", false, err
 	}
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	nOf := func() (celrt.Optional[string], error) {
 		opt, err := celrt.OptSelect(d, "app_name")
 		if err != nil {
 			return celrt.Optional[string]{}, err
 		}
-		v4 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v4 = nil
+			v2 = nil
 		}
-		return celrt.NonEmpty(v4), nil
+		return celrt.NonEmpty(v2), nil
 	}
 	var nLazy celrt.Lazy[celrt.Optional[string]]
 	pOf := func() (any, error) {
@@ -33653,11 +33773,11 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 		if err != nil {
 			return nil, err
 		}
-		v5 := opt2.Value
+		v3 := opt2.Value
 		if !opt2.Ok {
-			v5 = nil
+			v3 = nil
 		}
-		return v5, nil
+		return v3, nil
 	}
 	var pLazy celrt.Lazy[any]
 	ok := lets.action == "list"
@@ -33668,94 +33788,94 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 		}
 		ok = !n2.Ok
 	}
-	var v6 celrt.Optional[string]
+	var v4 celrt.Optional[string]
 	if ok {
-		v6 = celrt.None[string]()
+		v4 = celrt.None[string]()
 	} else {
-		var v7 string
+		var v5 string
 		if lets.action == "launch" {
-			v7 = "launched "
+			v5 = "launched "
 		} else {
-			var v8 string
+			var v6 string
 			if lets.action == "quit" {
 				opt3, err := celrt.OptSelect(d, "force_quit")
 				if err != nil {
 					return "", false, err
 				}
-				v9 := opt3.Value
+				v7 := opt3.Value
 				if !opt3.Ok {
-					v9 = false
+					v7 = false
 				}
-				var v10 string
-				if celrt.EqualBool(v9, true) {
-					v10 = "force quit "
+				var v8 string
+				if celrt.EqualBool(v7, true) {
+					v8 = "force quit "
 				} else {
-					v10 = "quit "
+					v8 = "quit "
 				}
-				v8 = v10
+				v6 = v8
 			} else {
-				var v11 string
+				var v9 string
 				if lets.action == "relaunch" {
-					v11 = "relaunched "
+					v9 = "relaunched "
 				} else {
-					var v12 string
+					var v10 string
 					if lets.action == "focus" {
-						v12 = "focused "
+						v10 = "focused "
 					} else {
-						var v13 string
+						var v11 string
 						if lets.action == "hide" {
-							v13 = "hid "
+							v11 = "hid "
 						} else {
-							var v14 string
+							var v12 string
 							if lets.action == "unhide" {
-								v14 = "unhid "
+								v12 = "unhid "
 							} else {
-								var v15 string
+								var v13 string
 								if lets.action == "switch" {
-									v15 = "switched to "
+									v13 = "switched to "
 								} else {
 									arg := lets.action
 									if err := budget.Charge("_+_", int64(len(arg)+1)); err != nil {
 										return "", false, err
 									}
-									v15 = arg + " "
+									v13 = arg + " "
 								}
-								v14 = v15
+								v12 = v13
 							}
-							v13 = v14
+							v11 = v12
 						}
-						v12 = v13
+						v10 = v11
 					}
-					v11 = v12
+					v9 = v10
 				}
-				v8 = v11
+				v6 = v9
 			}
-			v7 = v8
+			v5 = v6
 		}
 		n3, err := nLazy.Get(nOf)
 		if err != nil {
 			return "", false, err
 		}
-		v16, err := n3.Get()
+		v14, err := n3.Get()
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.CallText("collapse", v16); err != nil {
+		if err := budget.CallText("collapse", v14); err != nil {
 			return "", false, err
 		}
-		arg2 := celrt.Collapse(v16)
+		arg2 := celrt.Collapse(v14)
 		if err := budget.CallText("truncate", arg2, int64(60)); err != nil {
 			return "", false, err
 		}
 		arg3 := celrt.Truncate(arg2, int64(60))
-		if err := budget.Charge("_+_", int64(len(v7)+len(arg3))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v5)+len(arg3))); err != nil {
 			return "", false, err
 		}
 		p2, err := pLazy.Get(pOf)
 		if err != nil {
 			return "", false, err
 		}
-		var v17 string
+		var v15 string
 		if celrt.TypeOf(p2) == celrt.DoubleType {
 			p3, err := pLazy.Get(pOf)
 			if err != nil {
@@ -33769,16 +33889,16 @@ func ResultApp(input *value.Object, tool string, limits runtime.Limits, result *
 			if err := budget.ChargeEach("_+_", int64(6+len(arg4)), int64(6+len(arg4)+1)); err != nil {
 				return "", false, err
 			}
-			v17 = " (PID " + arg4 + ")"
+			v15 = " (PID " + arg4 + ")"
 		} else {
-			v17 = ""
+			v15 = ""
 		}
-		if err := budget.Charge("_+_", int64(len(v7)+len(arg3)+len(v17))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v5)+len(arg3)+len(v15))); err != nil {
 			return "", false, err
 		}
-		v6 = celrt.Of(v7 + arg3 + v17)
+		v4 = celrt.Of(v5 + arg3 + v15)
 	}
-	return v6.Value, v6.Ok, nil
+	return v4.Value, v4.Ok, nil
 }
 
 // ErrorApp summarizes the failure of a call to "app", documented with PreviewApp:
@@ -33796,12 +33916,7 @@ func ErrorApp(input *value.Object, tool string, limits runtime.Limits, result *v
 // TitleApp returns the title of a call to "app", documented with PreviewApp:
 //
 //	title.expr = !(action in ["launch", "quit", "relaunch", "focus", "hide", "unhide", "switch", "list"]) ? optional.none()
-//	  : cel.bind(who, action == "switch" ? nonEmpty(input.to)
-//	    : action == "launch" ? nonEmpty(input.bundleId).or(nonEmpty(input.name))
-//	    : action == "list" ? optional.none()
-//	    : nonEmpty(input.name).or(nonEmpty(input.bundleId)),
-//	    optional.of("App " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
-//	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
+//	  : optional.of("App " + actionTitle)
 func TitleApp(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsAppOf(input, tool, limits, celrt.SlotTitle)
 	if err != nil {
@@ -33812,90 +33927,11 @@ func TitleApp(input *value.Object, tool string, limits runtime.Limits) (string, 
 	if !slices.Contains(v1, lets.action) {
 		v2 = celrt.None[string]()
 	} else {
-		var v3 celrt.Optional[string]
-		if lets.action == "switch" {
-			v3 = celrt.NonEmpty(celrt.Field(input, "to"))
-		} else {
-			var v4 celrt.Optional[string]
-			if lets.action == "launch" {
-				opt := celrt.NonEmpty(celrt.Field(input, "bundleId"))
-				v5 := opt
-				if !opt.Ok {
-					v5 = celrt.NonEmpty(celrt.Field(input, "name"))
-				}
-				v4 = v5
-			} else {
-				var v6 celrt.Optional[string]
-				if lets.action == "list" {
-					v6 = celrt.None[string]()
-				} else {
-					opt2 := celrt.NonEmpty(celrt.Field(input, "name"))
-					v7 := opt2
-					if !opt2.Ok {
-						v7 = celrt.NonEmpty(celrt.Field(input, "bundleId"))
-					}
-					v6 = v7
-				}
-				v4 = v6
-			}
-			v3 = v4
-		}
-		who := v3
-		arg := lets.action
-		if err := budget.CallText("substring", arg, int64(0), int64(1)); err != nil {
+		arg := lets.actionTitle
+		if err := budget.Charge("_+_", int64(4+len(arg))); err != nil {
 			return "", false, err
 		}
-		r, err := celrt.SubstringRange(arg, int64(0), int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("upperAscii", r); err != nil {
-			return "", false, err
-		}
-		arg2 := lets.action
-		if err := budget.CallText("substring", arg2, int64(1)); err != nil {
-			return "", false, err
-		}
-		r2, err := celrt.Substring(arg2, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		arg3 := celrt.UpperASCII(r)
-		if err := budget.Charge("_+_", int64(len(arg3)+len(r2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("replace", arg3+r2, "-", " "); err != nil {
-			return "", false, err
-		}
-		arg4 := celrt.Replace(arg3+r2, "-", " ")
-		if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
-			return "", false, err
-		}
-		var v8 string
-		if who.Ok {
-			v9, err := who.Get()
-			if err != nil {
-				return "", false, err
-			}
-			if err := budget.CallText("collapse", v9); err != nil {
-				return "", false, err
-			}
-			arg5 := celrt.Collapse(v9)
-			if err := budget.CallText("truncate", arg5, int64(40)); err != nil {
-				return "", false, err
-			}
-			arg6 := celrt.Truncate(arg5, int64(40))
-			if err := budget.Charge("_+_", int64(2+len(arg6))); err != nil {
-				return "", false, err
-			}
-			v8 = ": " + arg6
-		} else {
-			v8 = ""
-		}
-		if err := budget.Charge("_+_", int64(4+len(arg4)+len(v8))); err != nil {
-			return "", false, err
-		}
-		v2 = celrt.Of("App " + arg4 + v8)
+		v2 = celrt.Of("App " + arg)
 	}
 	return v2.Value, v2.Ok, nil
 }
@@ -34155,8 +34191,8 @@ func RowPeekabooList(input *value.Object, tool string, limits runtime.Limits) (s
 
 // ResultPeekabooList summarizes the result of a call to "peekaboo:list", documented with PreviewPeekabooList:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
-//	cel.bind(s, type(d.?summary.orValue(null)) == map ? d.summary : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
+//	cel.bind(s, resultObject(d.?summary.orValue(null)),
 //	cel.bind(w, d.?window_count.orValue(null),
 //	cel.bind(notes, nonEmpty(s.?notes.orValue(null)).orValue(""),
 //	  type(w) == double || type(w) == int
@@ -34167,35 +34203,18 @@ func RowPeekabooList(input *value.Object, tool string, limits runtime.Limits) (s
 //	  : optional.none()))))
 func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	sOf := func() (any, error) {
 		opt, err := celrt.OptSelect(d, "summary")
 		if err != nil {
 			return nil, err
 		}
-		v4 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v4 = nil
+			v2 = nil
 		}
-		var v5 any
-		if celrt.TypeOf(v4) == celrt.MapType {
-			summary, err := celrt.Select(d, "summary")
-			if err != nil {
-				return nil, err
-			}
-			v5 = summary
-		} else {
-			v5 = celrt.EmptyMap()
-		}
-		return v5, nil
+		return celrt.ResultObject(v2), nil
 	}
 	var sLazy celrt.Lazy[any]
 	wOf := func() (any, error) {
@@ -34203,11 +34222,11 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		if err != nil {
 			return nil, err
 		}
-		v6 := opt2.Value
+		v3 := opt2.Value
 		if !opt2.Ok {
-			v6 = nil
+			v3 = nil
 		}
-		return v6, nil
+		return v3, nil
 	}
 	var wLazy celrt.Lazy[any]
 	notesOf := func() (string, error) {
@@ -34219,40 +34238,40 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		if err != nil {
 			return "", err
 		}
-		v7 := opt3.Value
+		v4 := opt3.Value
 		if !opt3.Ok {
-			v7 = nil
+			v4 = nil
 		}
-		opt4 := celrt.NonEmpty(v7)
-		v8 := opt4.Value
+		opt4 := celrt.NonEmpty(v4)
+		v5 := opt4.Value
 		if !opt4.Ok {
-			v8 = ""
+			v5 = ""
 		}
-		return v8, nil
+		return v5, nil
 	}
 	var notesLazy celrt.Lazy[string]
-	v9, failure := func() (bool, error) {
+	v6, failure := func() (bool, error) {
 		w2, err := wLazy.Get(wOf)
 		if err != nil {
 			return false, err
 		}
 		return celrt.TypeOf(w2) == celrt.DoubleType, nil
 	}()
-	ok, failure2 := v9, failure
+	ok, failure2 := v6, failure
 	if failure != nil || !ok {
-		v10, failure3 := func() (bool, error) {
+		v7, failure3 := func() (bool, error) {
 			w3, err := wLazy.Get(wOf)
 			if err != nil {
 				return false, err
 			}
 			return celrt.TypeOf(w3) == celrt.IntType, nil
 		}()
-		ok, failure2 = celrt.Or(v9, failure, v10, failure3)
+		ok, failure2 = celrt.Or(v6, failure, v7, failure3)
 	}
 	if failure2 != nil {
 		return "", false, failure2
 	}
-	var v11 celrt.Optional[string]
+	var v8 celrt.Optional[string]
 	if ok {
 		w4, err := wLazy.Get(wOf)
 		if err != nil {
@@ -34273,12 +34292,12 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		if err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v12 := opt5.Value
+		v9 := opt5.Value
 		if !opt5.Ok {
-			v12 = nil
+			v9 = nil
 		}
-		var v13 string
-		if celrt.NonEmpty(v12).Ok {
+		var v10 string
+		if celrt.NonEmpty(v9).Ok {
 			app, err := celrt.Select(d, "app")
 			if err != nil {
 				return "", false, budget.Failure(err)
@@ -34298,14 +34317,14 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 			if err := budget.Charge("_+_", int64(4+len(arg3))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v13 = " of " + arg3
+			v10 = " of " + arg3
 		} else {
-			v13 = ""
+			v10 = ""
 		}
-		if err := budget.Charge("_+_", int64(6+len(arg)+len(v13))); err != nil {
+		if err := budget.Charge("_+_", int64(6+len(arg)+len(v10))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v11 = celrt.Of("found " + arg + v13)
+		v8 = celrt.Of("found " + arg + v10)
 	} else {
 		notes2, err := notesLazy.Get(notesOf)
 		if err != nil {
@@ -34315,7 +34334,7 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 		if err != nil {
 			return "", false, budget.Failure(err)
 		}
-		var v14 celrt.Optional[string]
+		var v11 celrt.Optional[string]
 		if matched {
 			notes3, err := notesLazy.Get(notesOf)
 			if err != nil {
@@ -34335,20 +34354,20 @@ func ResultPeekabooList(input *value.Object, tool string, limits runtime.Limits,
 			if err := budget.CallText("plural", i2, "running application", "running applications"); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v15 := celrt.Plural(i2, "running application", "running applications")
-			if err := budget.Charge("_+_", int64(6+len(v15))); err != nil {
+			v12 := celrt.Plural(i2, "running application", "running applications")
+			if err := budget.Charge("_+_", int64(6+len(v12))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v14 = celrt.Of("found " + v15)
+			v11 = celrt.Of("found " + v12)
 		} else {
-			v14 = celrt.None[string]()
+			v11 = celrt.None[string]()
 		}
-		v11 = v14
+		v8 = v11
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, budget.Failure(err)
 	}
-	return v11.Value, v11.Ok, nil
+	return v8.Value, v8.Ok, nil
 }
 
 // ErrorPeekabooList summarizes the failure of a call to "peekaboo:list", documented with PreviewPeekabooList:
@@ -34378,10 +34397,12 @@ var patternPeekabooList_1 = celrt.NewPattern("^[0-9]{1,9} running$")
 
 // letsWindow holds the lets of "window", which each of its functions computes first.
 type letsWindow struct {
-	action string
-	which  string
-	at     celrt.Optional[string]
-	size   celrt.Optional[string]
+	who         celrt.Optional[string]
+	which       string
+	at          celrt.Optional[string]
+	size        celrt.Optional[string]
+	action      string
+	actionTitle string
 }
 
 // letsWindowOf computes the lets of "window" that slot reads, in order, and
@@ -34389,15 +34410,15 @@ type letsWindow struct {
 // that reads them goes on with.
 func letsWindowOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsWindow, celrt.Budget, int, error) {
 	var budget celrt.Budget
-	opt := celrt.NonEmpty(celrt.Field(input, "action"))
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = ""
+	var who celrt.Optional[string]
+	if slot == celrt.SlotTitle {
+		opt := celrt.NonEmpty(celrt.Field(input, "app"))
+		v1 := opt
+		if !opt.Ok {
+			v1 = celrt.NonEmpty(celrt.Field(input, "title"))
+		}
+		who = v1
 	}
-	if err := budget.CallText("lowerAscii", v1); err != nil {
-		return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("action", err)
-	}
-	action := celrt.LowerASCII(v1)
 	var which string
 	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
 		v2 := celrt.TypeOf(celrt.Field(input, "window_id")) == celrt.DoubleType
@@ -34544,11 +34565,80 @@ func letsWindowOf(input *value.Object, tool string, limits runtime.Limits, slot 
 		}
 		size = v13
 	}
+	opt2 := celrt.NonEmpty(celrt.Field(input, "action"))
+	v14 := opt2.Value
+	if !opt2.Ok {
+		v14 = ""
+	}
+	if err := budget.CallText("lowerAscii", v14); err != nil {
+		return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+	}
+	action := celrt.LowerASCII(v14)
+	var actionTitle string
+	if slot == celrt.SlotTitle {
+		var v15 string
+		if action == "" {
+			v15 = ""
+		} else {
+			if err := budget.CallText("substring", action, int64(0), int64(1)); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			r5, err := celrt.SubstringRange(action, int64(0), int64(1))
+			if err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("upperAscii", r5); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("substring", action, int64(1)); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			r6, err := celrt.Substring(action, int64(1))
+			if err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg9 := celrt.UpperASCII(r5)
+			if err := budget.Charge("_+_", int64(len(arg9)+len(r6))); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("replace", arg9+r6, "-", " "); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			v15 = celrt.Replace(arg9+r6, "-", " ")
+		}
+		var v16 string
+		if who.Ok {
+			v17, err := who.Get()
+			if err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("collapse", v17); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg10 := celrt.Collapse(v17)
+			if err := budget.CallText("truncate", arg10, int64(40)); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg11 := celrt.Truncate(arg10, int64(40))
+			if err := budget.Charge("_+_", int64(2+len(arg11))); err != nil {
+				return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			v16 = ": " + arg11
+		} else {
+			v16 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(v15)+len(v16))); err != nil {
+			return letsWindow{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+		}
+		actionTitle = v15 + v16
+	}
 	return letsWindow{
-		action: action,
-		which:  which,
-		at:     at,
-		size:   size,
+		who:         who,
+		which:       which,
+		at:          at,
+		size:        size,
+		action:      action,
+		actionTitle: actionTitle,
 	}, budget, 0, nil
 }
 
@@ -34566,7 +34656,7 @@ func letsWindowOf(input *value.Object, tool string, limits runtime.Limits, slot 
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#window":
 //
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	who = nonEmpty(input.app).or(nonEmpty(input.title))
 //	which = (type(input.window_id) == double ? "window " + numberText(input, "window_id")
 //	  : nonEmpty(input.title).hasValue() ? "the window '" + truncate(collapse(input.title), 80) + "'"
 //	  : type(input.index) == double ? "window #" + numberText(input, "index")
@@ -34575,6 +34665,9 @@ func letsWindowOf(input *value.Object, tool string, limits runtime.Limits, slot 
 //	at = type(input.x) == double && type(input.y) == double ? optional.of(numberText(input, "x") + "," + numberText(input, "y")) : optional.none()
 //	size = type(input.width) == double && type(input.height) == double
 //	  ? optional.of(dimensions(input.width, input.height)) : optional.none()
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	actionTitle = (action == "" ? "" : (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " "))
+//	  + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")
 //	preview = action in ["close", "minimize", "maximize", "focus"]
 //	  ? optional.of("to " + action + " " + which)
 //	: action == "move" && at.hasValue()
@@ -34757,7 +34850,7 @@ func RowWindow(input *value.Object, tool string, limits runtime.Limits) (string,
 
 // ResultWindow summarizes the result of a call to "window", documented with PreviewWindow:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
 //	cel.bind(t, nonEmpty(d.?window_title.orValue(null)).hasValue() ? "'" + truncate(collapse(d.window_title), 60) + "'" : "the window",
 //	  type(d.?new_width.orValue(null)) == double && type(d.?new_height.orValue(null)) == double
 //	    ? (action == "set-bounds" ? "placed " : "resized ") + t + " to " + dimensions(d.new_width, d.new_height)
@@ -34773,26 +34866,19 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 	if err != nil {
 		return "", false, err
 	}
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	tOf := func() (string, error) {
 		opt, err := celrt.OptSelect(d, "window_title")
 		if err != nil {
 			return "", err
 		}
-		v4 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v4 = nil
+			v2 = nil
 		}
-		var v5 string
-		if celrt.NonEmpty(v4).Ok {
+		var v3 string
+		if celrt.NonEmpty(v2).Ok {
 			window_title, err := celrt.Select(d, "window_title")
 			if err != nil {
 				return "", err
@@ -34812,55 +34898,55 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 			if err := budget.ChargeEach("_+_", int64(1+len(arg2)), int64(1+len(arg2)+1)); err != nil {
 				return "", err
 			}
-			v5 = "'" + arg2 + "'"
+			v3 = "'" + arg2 + "'"
 		} else {
-			v5 = "the window"
+			v3 = "the window"
 		}
-		return v5, nil
+		return v3, nil
 	}
 	var tLazy celrt.Lazy[string]
-	v7, failure := func() (bool, error) {
+	v5, failure := func() (bool, error) {
 		opt2, err := celrt.OptSelect(d, "new_width")
 		if err != nil {
 			return false, err
 		}
-		v6 := opt2.Value
+		v4 := opt2.Value
 		if !opt2.Ok {
-			v6 = nil
+			v4 = nil
 		}
-		return celrt.TypeOf(v6) == celrt.DoubleType, nil
+		return celrt.TypeOf(v4) == celrt.DoubleType, nil
 	}()
-	ok, failure2 := v7, failure
+	ok, failure2 := v5, failure
 	if failure != nil || ok {
-		v9, failure3 := func() (bool, error) {
+		v7, failure3 := func() (bool, error) {
 			opt3, err := celrt.OptSelect(d, "new_height")
 			if err != nil {
 				return false, budget.Failure(err)
 			}
-			v8 := opt3.Value
+			v6 := opt3.Value
 			if !opt3.Ok {
-				v8 = nil
+				v6 = nil
 			}
-			return celrt.TypeOf(v8) == celrt.DoubleType, nil
+			return celrt.TypeOf(v6) == celrt.DoubleType, nil
 		}()
-		ok, failure2 = celrt.And(v7, failure, v9, failure3)
+		ok, failure2 = celrt.And(v5, failure, v7, failure3)
 	}
 	if failure2 != nil {
 		return "", false, budget.Failure(failure2)
 	}
-	var v10 string
+	var v8 string
 	if ok {
-		var v11 string
+		var v9 string
 		if lets.action == "set-bounds" {
-			v11 = "placed "
+			v9 = "placed "
 		} else {
-			v11 = "resized "
+			v9 = "resized "
 		}
 		t2, err := tLazy.Get(tOf)
 		if err != nil {
 			return "", false, budget.Failure(err)
 		}
-		if err := budget.ChargeEach("_+_", int64(len(v11)+len(t2)), int64(len(v11)+len(t2)+4)); err != nil {
+		if err := budget.ChargeEach("_+_", int64(len(v9)+len(t2)), int64(len(v9)+len(t2)+4)); err != nil {
 			return "", false, budget.Failure(err)
 		}
 		new_width, err := celrt.Select(d, "new_width")
@@ -34878,41 +34964,41 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 		if err != nil {
 			return "", false, budget.Failure(err)
 		}
-		if err := budget.Charge("_+_", int64(len(v11)+len(t2)+4+len(text))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v9)+len(t2)+4+len(text))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v10 = v11 + t2 + " to " + text
+		v8 = v9 + t2 + " to " + text
 	} else {
-		v13, failure4 := func() (bool, error) {
+		v11, failure4 := func() (bool, error) {
 			opt4, err := celrt.OptSelect(d, "new_x")
 			if err != nil {
 				return false, budget.Failure(err)
 			}
-			v12 := opt4.Value
+			v10 := opt4.Value
 			if !opt4.Ok {
-				v12 = nil
+				v10 = nil
 			}
-			return celrt.TypeOf(v12) == celrt.DoubleType, nil
+			return celrt.TypeOf(v10) == celrt.DoubleType, nil
 		}()
-		ok2, failure5 := v13, failure4
+		ok2, failure5 := v11, failure4
 		if failure4 != nil || ok2 {
-			v15, failure6 := func() (bool, error) {
+			v13, failure6 := func() (bool, error) {
 				opt5, err := celrt.OptSelect(d, "new_y")
 				if err != nil {
 					return false, budget.Failure(err)
 				}
-				v14 := opt5.Value
+				v12 := opt5.Value
 				if !opt5.Ok {
-					v14 = nil
+					v12 = nil
 				}
-				return celrt.TypeOf(v14) == celrt.DoubleType, nil
+				return celrt.TypeOf(v12) == celrt.DoubleType, nil
 			}()
-			ok2, failure5 = celrt.And(v13, failure4, v15, failure6)
+			ok2, failure5 = celrt.And(v11, failure4, v13, failure6)
 		}
 		if failure5 != nil {
 			return "", false, budget.Failure(failure5)
 		}
-		var v16 string
+		var v14 string
 		if ok2 {
 			t3, err := tLazy.Get(tOf)
 			if err != nil {
@@ -34943,9 +35029,9 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 			if err := budget.Charge("_+_", int64(6+len(t3)+4+len(arg3))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v16 = "moved " + t3 + " to " + arg3
+			v14 = "moved " + t3 + " to " + arg3
 		} else {
-			var v17 string
+			var v15 string
 			if lets.action == "close" {
 				t4, err := tLazy.Get(tOf)
 				if err != nil {
@@ -34954,9 +35040,9 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 				if err := budget.Charge("_+_", int64(7+len(t4))); err != nil {
 					return "", false, budget.Failure(err)
 				}
-				v17 = "closed " + t4
+				v15 = "closed " + t4
 			} else {
-				var v18 string
+				var v16 string
 				if lets.action == "minimize" {
 					t5, err := tLazy.Get(tOf)
 					if err != nil {
@@ -34965,9 +35051,9 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 					if err := budget.Charge("_+_", int64(10+len(t5))); err != nil {
 						return "", false, budget.Failure(err)
 					}
-					v18 = "minimized " + t5
+					v16 = "minimized " + t5
 				} else {
-					var v19 string
+					var v17 string
 					if lets.action == "maximize" {
 						t6, err := tLazy.Get(tOf)
 						if err != nil {
@@ -34976,9 +35062,9 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 						if err := budget.Charge("_+_", int64(10+len(t6))); err != nil {
 							return "", false, budget.Failure(err)
 						}
-						v19 = "maximized " + t6
+						v17 = "maximized " + t6
 					} else {
-						var v20 string
+						var v18 string
 						if lets.action == "focus" {
 							t7, err := tLazy.Get(tOf)
 							if err != nil {
@@ -34987,7 +35073,7 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 							if err := budget.Charge("_+_", int64(8+len(t7))); err != nil {
 								return "", false, budget.Failure(err)
 							}
-							v20 = "focused " + t7
+							v18 = "focused " + t7
 						} else {
 							arg4 := lets.action
 							if err := budget.Charge("_+_", int64(len(arg4)+1)); err != nil {
@@ -35000,22 +35086,22 @@ func ResultWindow(input *value.Object, tool string, limits runtime.Limits, resul
 							if err := budget.Charge("_+_", int64(len(arg4)+1+len(t8))); err != nil {
 								return "", false, budget.Failure(err)
 							}
-							v20 = arg4 + " " + t8
+							v18 = arg4 + " " + t8
 						}
-						v19 = v20
+						v17 = v18
 					}
-					v18 = v19
+					v16 = v17
 				}
-				v17 = v18
+				v15 = v16
 			}
-			v16 = v17
+			v14 = v15
 		}
-		v10 = v16
+		v8 = v14
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, budget.Failure(err)
 	}
-	return v10, true, nil
+	return v8, true, nil
 }
 
 // ErrorWindow summarizes the failure of a call to "window", documented with PreviewWindow:
@@ -35033,9 +35119,7 @@ func ErrorWindow(input *value.Object, tool string, limits runtime.Limits, result
 // TitleWindow returns the title of a call to "window", documented with PreviewWindow:
 //
 //	title.expr = !(action in ["close", "minimize", "maximize", "move", "resize", "set-bounds", "focus"]) ? optional.none()
-//	  : cel.bind(who, nonEmpty(input.app).or(nonEmpty(input.title)),
-//	    optional.of("Window " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
-//	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
+//	  : optional.of("Window " + actionTitle)
 func TitleWindow(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsWindowOf(input, tool, limits, celrt.SlotTitle)
 	if err != nil {
@@ -35046,67 +35130,11 @@ func TitleWindow(input *value.Object, tool string, limits runtime.Limits) (strin
 	if !slices.Contains(v1, lets.action) {
 		v2 = celrt.None[string]()
 	} else {
-		opt := celrt.NonEmpty(celrt.Field(input, "app"))
-		v3 := opt
-		if !opt.Ok {
-			v3 = celrt.NonEmpty(celrt.Field(input, "title"))
-		}
-		who := v3
-		arg := lets.action
-		if err := budget.CallText("substring", arg, int64(0), int64(1)); err != nil {
+		arg := lets.actionTitle
+		if err := budget.Charge("_+_", int64(7+len(arg))); err != nil {
 			return "", false, err
 		}
-		r, err := celrt.SubstringRange(arg, int64(0), int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("upperAscii", r); err != nil {
-			return "", false, err
-		}
-		arg2 := lets.action
-		if err := budget.CallText("substring", arg2, int64(1)); err != nil {
-			return "", false, err
-		}
-		r2, err := celrt.Substring(arg2, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		arg3 := celrt.UpperASCII(r)
-		if err := budget.Charge("_+_", int64(len(arg3)+len(r2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("replace", arg3+r2, "-", " "); err != nil {
-			return "", false, err
-		}
-		arg4 := celrt.Replace(arg3+r2, "-", " ")
-		if err := budget.Charge("_+_", int64(7+len(arg4))); err != nil {
-			return "", false, err
-		}
-		var v4 string
-		if who.Ok {
-			v5, err := who.Get()
-			if err != nil {
-				return "", false, err
-			}
-			if err := budget.CallText("collapse", v5); err != nil {
-				return "", false, err
-			}
-			arg5 := celrt.Collapse(v5)
-			if err := budget.CallText("truncate", arg5, int64(40)); err != nil {
-				return "", false, err
-			}
-			arg6 := celrt.Truncate(arg5, int64(40))
-			if err := budget.Charge("_+_", int64(2+len(arg6))); err != nil {
-				return "", false, err
-			}
-			v4 = ": " + arg6
-		} else {
-			v4 = ""
-		}
-		if err := budget.Charge("_+_", int64(7+len(arg4)+len(v4))); err != nil {
-			return "", false, err
-		}
-		v2 = celrt.Of("Window " + arg4 + v4)
+		v2 = celrt.Of("Window " + arg)
 	}
 	return v2.Value, v2.Ok, nil
 }
@@ -35135,9 +35163,11 @@ var formatterWindow = &slots{
 
 // letsMenu holds the lets of "menu", which each of its functions computes first.
 type letsMenu struct {
-	action string
-	app    string
-	path   celrt.Optional[string]
+	action      string
+	who         celrt.Optional[string]
+	app         string
+	path        celrt.Optional[string]
+	actionTitle string
 }
 
 // letsMenuOf computes the lets of "menu" that slot reads, in order, and
@@ -35154,9 +35184,19 @@ func letsMenuOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 		return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("action", err)
 	}
 	action := celrt.LowerASCII(v1)
+	var who celrt.Optional[string]
+	if slot == celrt.SlotTitle {
+		var v2 celrt.Optional[string]
+		if action == "click-extra" {
+			v2 = celrt.NonEmpty(celrt.Field(input, "title"))
+		} else {
+			v2 = celrt.NonEmpty(celrt.Field(input, "app"))
+		}
+		who = v2
+	}
 	var app string
 	if slot != celrt.SlotTier && slot != celrt.SlotTitle {
-		var v2 string
+		var v3 string
 		if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
 			arg := celrt.Field(input, "app")
 			if err := budget.CallText("collapse", arg); err != nil {
@@ -35174,11 +35214,11 @@ func letsMenuOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			if err := budget.ChargeEach("_+_", int64(5+len(arg3)), int64(5+len(arg3)+1)); err != nil {
 				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("app", err)
 			}
-			v2 = " in '" + arg3 + "'"
+			v3 = " in '" + arg3 + "'"
 		} else {
-			v2 = ""
+			v3 = ""
 		}
-		app = v2
+		app = v3
 	}
 	var path celrt.Optional[string]
 	if slot != celrt.SlotTier && slot != celrt.SlotTitle {
@@ -35198,7 +35238,7 @@ func letsMenuOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			}
 			ok = celrt.Collapse(arg5) != ""
 		}
-		var v3 celrt.Optional[string]
+		var v4 celrt.Optional[string]
 		if ok {
 			arg6 := celrt.Field(input, "path")
 			if err := budget.CallText("menuPath", arg6); err != nil {
@@ -35216,9 +35256,9 @@ func letsMenuOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			if err := budget.CallText("truncate", arg8, int64(200)); err != nil {
 				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 			}
-			v3 = celrt.Of(celrt.Truncate(arg8, int64(200)))
+			v4 = celrt.Of(celrt.Truncate(arg8, int64(200)))
 		} else {
-			var v4 celrt.Optional[string]
+			var v5 celrt.Optional[string]
 			if celrt.NonEmpty(celrt.Field(input, "item")).Ok {
 				arg9 := celrt.Field(input, "item")
 				if err := budget.CallText("collapse", arg9); err != nil {
@@ -35236,18 +35276,78 @@ func letsMenuOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 				if err := budget.ChargeEach("_+_", int64(1+len(arg11)), int64(1+len(arg11)+1)); err != nil {
 					return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("path", err)
 				}
-				v4 = celrt.Of("'" + arg11 + "'")
+				v5 = celrt.Of("'" + arg11 + "'")
 			} else {
-				v4 = celrt.None[string]()
+				v5 = celrt.None[string]()
 			}
-			v3 = v4
+			v4 = v5
 		}
-		path = v3
+		path = v4
+	}
+	var actionTitle string
+	if slot == celrt.SlotTitle {
+		var v6 string
+		if action == "" {
+			v6 = ""
+		} else {
+			if err := budget.CallText("substring", action, int64(0), int64(1)); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			r, err := celrt.SubstringRange(action, int64(0), int64(1))
+			if err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("upperAscii", r); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("substring", action, int64(1)); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			r2, err := celrt.Substring(action, int64(1))
+			if err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg12 := celrt.UpperASCII(r)
+			if err := budget.Charge("_+_", int64(len(arg12)+len(r2))); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("replace", arg12+r2, "-", " "); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			v6 = celrt.Replace(arg12+r2, "-", " ")
+		}
+		var v7 string
+		if who.Ok {
+			v8, err := who.Get()
+			if err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("collapse", v8); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg13 := celrt.Collapse(v8)
+			if err := budget.CallText("truncate", arg13, int64(40)); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg14 := celrt.Truncate(arg13, int64(40))
+			if err := budget.Charge("_+_", int64(2+len(arg14))); err != nil {
+				return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			v7 = ": " + arg14
+		} else {
+			v7 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(v6)+len(v7))); err != nil {
+			return letsMenu{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+		}
+		actionTitle = v6 + v7
 	}
 	return letsMenu{
-		action: action,
-		app:    app,
-		path:   path,
+		action:      action,
+		who:         who,
+		app:         app,
+		path:        path,
+		actionTitle: actionTitle,
 	}, budget, 0, nil
 }
 
@@ -35265,11 +35365,14 @@ func letsMenuOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 // Defined in formatters.yaml, registered with owner "formatters.yaml#menu":
 //
 //	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	who = action == "click-extra" ? nonEmpty(input.title) : nonEmpty(input.app)
 //	app = nonEmpty(input.app).hasValue() ? " in '" + truncate(collapse(input.app), 60) + "'" : ""
 //	path = nonEmpty(input.path).hasValue() && collapse(menuPath(input.path)) != ""
 //	  ? optional.of(truncate(collapse(menuPath(input.path)), 200))
 //	: nonEmpty(input.item).hasValue() ? optional.of("'" + truncate(collapse(input.item), 80) + "'")
 //	: optional.none()
+//	actionTitle = (action == "" ? "" : (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " "))
+//	  + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")
 //	preview = action == "click" && path.hasValue()
 //	  ? optional.of("to click the menu item " + path.value() + app)
 //	: action == "click-extra" && nonEmpty(input.title).hasValue()
@@ -35456,7 +35559,7 @@ func RowMenu(input *value.Object, tool string, limits runtime.Limits) (string, b
 
 // ResultMenu summarizes the result of a call to "menu", documented with PreviewMenu:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
 //	  type(d.?total_menus.orValue(null)) == double && type(d.?total_items.orValue(null)) == double
 //	    ? optional.of(plural(int(d.total_menus), "menu", "menus") + ", " + plural(int(d.total_items), "item", "items")
 //	        + (nonEmpty(d.?app.orValue(null)).hasValue() ? " in " + truncate(collapse(d.app), 40) : ""))
@@ -35470,45 +35573,38 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 	if err != nil {
 		return "", false, err
 	}
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
-	v5, failure := func() (bool, error) {
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
+	v3, failure := func() (bool, error) {
 		opt, err := celrt.OptSelect(d, "total_menus")
 		if err != nil {
 			return false, err
 		}
-		v4 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v4 = nil
+			v2 = nil
 		}
-		return celrt.TypeOf(v4) == celrt.DoubleType, nil
+		return celrt.TypeOf(v2) == celrt.DoubleType, nil
 	}()
-	ok, failure2 := v5, failure
+	ok, failure2 := v3, failure
 	if failure != nil || ok {
-		v7, failure3 := func() (bool, error) {
+		v5, failure3 := func() (bool, error) {
 			opt2, err := celrt.OptSelect(d, "total_items")
 			if err != nil {
 				return false, err
 			}
-			v6 := opt2.Value
+			v4 := opt2.Value
 			if !opt2.Ok {
-				v6 = nil
+				v4 = nil
 			}
-			return celrt.TypeOf(v6) == celrt.DoubleType, nil
+			return celrt.TypeOf(v4) == celrt.DoubleType, nil
 		}()
-		ok, failure2 = celrt.And(v5, failure, v7, failure3)
+		ok, failure2 = celrt.And(v3, failure, v5, failure3)
 	}
 	if failure2 != nil {
 		return "", false, failure2
 	}
-	var v8 celrt.Optional[string]
+	var v6 celrt.Optional[string]
 	if ok {
 		total_menus, err := celrt.Select(d, "total_menus")
 		if err != nil {
@@ -35544,12 +35640,12 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v9 := opt3.Value
+		v7 := opt3.Value
 		if !opt3.Ok {
-			v9 = nil
+			v7 = nil
 		}
-		var v10 string
-		if celrt.NonEmpty(v9).Ok {
+		var v8 string
+		if celrt.NonEmpty(v7).Ok {
 			app, err := celrt.Select(d, "app")
 			if err != nil {
 				return "", false, budget.Failure(err)
@@ -35569,25 +35665,25 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 			if err := budget.Charge("_+_", int64(4+len(arg4))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v10 = " in " + arg4
+			v8 = " in " + arg4
 		} else {
-			v10 = ""
+			v8 = ""
 		}
-		if err := budget.Charge("_+_", int64(len(arg)+2+len(arg2)+len(v10))); err != nil {
+		if err := budget.Charge("_+_", int64(len(arg)+2+len(arg2)+len(v8))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v8 = celrt.Of(arg + ", " + arg2 + v10)
+		v6 = celrt.Of(arg + ", " + arg2 + v8)
 	} else {
 		opt4, err := celrt.OptSelect(d, "total_apps")
 		if err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v11 := opt4.Value
+		v9 := opt4.Value
 		if !opt4.Ok {
-			v11 = nil
+			v9 = nil
 		}
-		var v12 celrt.Optional[string]
-		if celrt.TypeOf(v11) == celrt.DoubleType {
+		var v10 celrt.Optional[string]
+		if celrt.TypeOf(v9) == celrt.DoubleType {
 			total_apps, err := celrt.Select(d, "total_apps")
 			if err != nil {
 				return "", false, budget.Failure(err)
@@ -35603,32 +35699,32 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 			if err := budget.Charge("_+_", int64(9+len(arg5))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v12 = celrt.Of("menus of " + arg5)
+			v10 = celrt.Of("menus of " + arg5)
 		} else {
 			ok2 := lets.action == "click"
 			if ok2 {
 				ok2 = lets.path.Ok
 			}
-			var v13 celrt.Optional[string]
+			var v11 celrt.Optional[string]
 			if ok2 {
-				v14, err := lets.path.Get()
+				v12, err := lets.path.Get()
 				if err != nil {
 					return "", false, budget.Failure(err)
 				}
-				if err := budget.Charge("_+_", int64(8+len(v14))); err != nil {
+				if err := budget.Charge("_+_", int64(8+len(v12))); err != nil {
 					return "", false, budget.Failure(err)
 				}
 				arg6 := lets.app
-				if err := budget.Charge("_+_", int64(8+len(v14)+len(arg6))); err != nil {
+				if err := budget.Charge("_+_", int64(8+len(v12)+len(arg6))); err != nil {
 					return "", false, budget.Failure(err)
 				}
-				v13 = celrt.Of("clicked " + v14 + arg6)
+				v11 = celrt.Of("clicked " + v12 + arg6)
 			} else {
 				ok3 := lets.action == "click-extra"
 				if ok3 {
 					ok3 = celrt.NonEmpty(celrt.Field(input, "title")).Ok
 				}
-				var v15 celrt.Optional[string]
+				var v13 celrt.Optional[string]
 				if ok3 {
 					arg7 := celrt.Field(input, "title")
 					if err := budget.CallText("collapse", arg7); err != nil {
@@ -35646,20 +35742,20 @@ func ResultMenu(input *value.Object, tool string, limits runtime.Limits, result 
 					if err := budget.ChargeEach("_+_", int64(9+len(arg9)), int64(9+len(arg9)+1)); err != nil {
 						return "", false, budget.Failure(err)
 					}
-					v15 = celrt.Of("clicked '" + arg9 + "'")
+					v13 = celrt.Of("clicked '" + arg9 + "'")
 				} else {
-					v15 = celrt.None[string]()
+					v13 = celrt.None[string]()
 				}
-				v13 = v15
+				v11 = v13
 			}
-			v12 = v13
+			v10 = v11
 		}
-		v8 = v12
+		v6 = v10
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, budget.Failure(err)
 	}
-	return v8.Value, v8.Ok, nil
+	return v6.Value, v6.Ok, nil
 }
 
 // ErrorMenu summarizes the failure of a call to "menu", documented with PreviewMenu:
@@ -35677,9 +35773,7 @@ func ErrorMenu(input *value.Object, tool string, limits runtime.Limits, result *
 // TitleMenu returns the title of a call to "menu", documented with PreviewMenu:
 //
 //	title.expr = !(action in ["click", "click-extra", "list", "list-all"]) ? optional.none()
-//	  : cel.bind(who, action == "click-extra" ? nonEmpty(input.title) : nonEmpty(input.app),
-//	    optional.of("Menu " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
-//	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
+//	  : optional.of("Menu " + actionTitle)
 func TitleMenu(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsMenuOf(input, tool, limits, celrt.SlotTitle)
 	if err != nil {
@@ -35690,68 +35784,11 @@ func TitleMenu(input *value.Object, tool string, limits runtime.Limits) (string,
 	if !slices.Contains(v1, lets.action) {
 		v2 = celrt.None[string]()
 	} else {
-		var v3 celrt.Optional[string]
-		if lets.action == "click-extra" {
-			v3 = celrt.NonEmpty(celrt.Field(input, "title"))
-		} else {
-			v3 = celrt.NonEmpty(celrt.Field(input, "app"))
-		}
-		who := v3
-		arg := lets.action
-		if err := budget.CallText("substring", arg, int64(0), int64(1)); err != nil {
+		arg := lets.actionTitle
+		if err := budget.Charge("_+_", int64(5+len(arg))); err != nil {
 			return "", false, err
 		}
-		r, err := celrt.SubstringRange(arg, int64(0), int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("upperAscii", r); err != nil {
-			return "", false, err
-		}
-		arg2 := lets.action
-		if err := budget.CallText("substring", arg2, int64(1)); err != nil {
-			return "", false, err
-		}
-		r2, err := celrt.Substring(arg2, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		arg3 := celrt.UpperASCII(r)
-		if err := budget.Charge("_+_", int64(len(arg3)+len(r2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("replace", arg3+r2, "-", " "); err != nil {
-			return "", false, err
-		}
-		arg4 := celrt.Replace(arg3+r2, "-", " ")
-		if err := budget.Charge("_+_", int64(5+len(arg4))); err != nil {
-			return "", false, err
-		}
-		var v4 string
-		if who.Ok {
-			v5, err := who.Get()
-			if err != nil {
-				return "", false, err
-			}
-			if err := budget.CallText("collapse", v5); err != nil {
-				return "", false, err
-			}
-			arg5 := celrt.Collapse(v5)
-			if err := budget.CallText("truncate", arg5, int64(40)); err != nil {
-				return "", false, err
-			}
-			arg6 := celrt.Truncate(arg5, int64(40))
-			if err := budget.Charge("_+_", int64(2+len(arg6))); err != nil {
-				return "", false, err
-			}
-			v4 = ": " + arg6
-		} else {
-			v4 = ""
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg4)+len(v4))); err != nil {
-			return "", false, err
-		}
-		v2 = celrt.Of("Menu " + arg4 + v4)
+		v2 = celrt.Of("Menu " + arg)
 	}
 	return v2.Value, v2.Ok, nil
 }
@@ -35776,10 +35813,10 @@ var formatterMenu = &slots{
 
 // letsDialog holds the lets of "dialog", which each of its functions computes first.
 type letsDialog struct {
-	action string
 	of     string
 	field  string
 	file   []string
+	action string
 }
 
 // letsDialogOf computes the lets of "dialog" that slot reads, in order, and
@@ -35787,20 +35824,11 @@ type letsDialog struct {
 // that reads them goes on with.
 func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsDialog, celrt.Budget, int, error) {
 	var budget celrt.Budget
-	opt := celrt.NonEmpty(celrt.Field(input, "action"))
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = ""
-	}
-	if err := budget.CallText("lowerAscii", v1); err != nil {
-		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("action", err)
-	}
-	action := celrt.LowerASCII(v1)
 	var of string
 	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
-		v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
-		var v3 string
-		if v2.Ok {
+		v1 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+		var v2 string
+		if v1.Ok {
 			arg := celrt.Field(input, "window_title")
 			if err := budget.CallText("collapse", arg); err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
@@ -35817,11 +35845,11 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			if err := budget.ChargeEach("_+_", int64(2+len(arg3)), int64(2+len(arg3)+1)); err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 			}
-			v3 = " '" + arg3 + "'"
+			v2 = " '" + arg3 + "'"
 		} else {
-			v3 = ""
+			v2 = ""
 		}
-		var v4 string
+		var v3 string
 		if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
 			arg4 := celrt.Field(input, "app")
 			if err := budget.CallText("collapse", arg4); err != nil {
@@ -35839,11 +35867,11 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 			}
-			v4 = " of '" + arg6 + "'"
+			v3 = " of '" + arg6 + "'"
 		} else {
-			v5 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
-			var v6 string
-			if v5 {
+			v4 := celrt.TypeOf(celrt.Field(input, "pid")) == celrt.DoubleType
+			var v5 string
+			if v4 {
 				if err := budget.CallText("numberText", input, "pid"); err != nil {
 					return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 				}
@@ -35854,20 +35882,20 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot 
 				if err := budget.Charge("_+_", int64(12+len(r))); err != nil {
 					return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 				}
-				v6 = " of process " + r
+				v5 = " of process " + r
 			} else {
-				v6 = ""
+				v5 = ""
 			}
-			v4 = v6
+			v3 = v5
 		}
-		if err := budget.Charge("_+_", int64(len(v3)+len(v4))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v2)+len(v3))); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("of", err)
 		}
-		of = v3 + v4
+		of = v2 + v3
 	}
 	var field string
 	if slot != celrt.SlotTier {
-		var v7 string
+		var v6 string
 		if celrt.NonEmpty(celrt.Field(input, "field")).Ok {
 			arg7 := celrt.Field(input, "field")
 			if err := budget.CallText("collapse", arg7); err != nil {
@@ -35885,11 +35913,11 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			if err := budget.ChargeEach("_+_", int64(13+len(arg9)), int64(13+len(arg9)+1)); err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
 			}
-			v7 = " into field '" + arg9 + "'"
+			v6 = " into field '" + arg9 + "'"
 		} else {
-			v8 := celrt.TypeOf(celrt.Field(input, "field_index")) == celrt.DoubleType
-			var v9 string
-			if v8 {
+			v7 := celrt.TypeOf(celrt.Field(input, "field_index")) == celrt.DoubleType
+			var v8 string
+			if v7 {
 				if err := budget.CallText("numberText", input, "field_index"); err != nil {
 					return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
 				}
@@ -35900,17 +35928,17 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot 
 				if err := budget.Charge("_+_", int64(13+len(r2))); err != nil {
 					return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("field", err)
 				}
-				v9 = " into field #" + r2
+				v8 = " into field #" + r2
 			} else {
-				v9 = ""
+				v8 = ""
 			}
-			v7 = v9
+			v6 = v8
 		}
-		field = v7
+		field = v6
 	}
 	var file []string
 	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
-		var v10 []string
+		var v9 []string
 		if celrt.NonEmpty(celrt.Field(input, "path")).Ok {
 			x4, err := celrt.AsString(celrt.Field(input, "path"))
 			if err != nil {
@@ -35920,11 +35948,11 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			if err := budget.ChargeEach("_+_", int64(7+len(arg10)), int64(7+len(arg10)+1)); err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 			}
-			v10 = []string{"go to '" + arg10 + "'"}
+			v9 = []string{"go to '" + arg10 + "'"}
 		} else {
-			v10 = []string{}
+			v9 = []string{}
 		}
-		var v11 []string
+		var v10 []string
 		if celrt.NonEmpty(celrt.Field(input, "name")).Ok {
 			arg11 := celrt.Field(input, "name")
 			if err := budget.CallText("collapse", arg11); err != nil {
@@ -35942,22 +35970,22 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			if err := budget.ChargeEach("_+_", int64(16+len(arg13)), int64(16+len(arg13)+1)); err != nil {
 				return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 			}
-			v11 = []string{"enter the name '" + arg13 + "'"}
+			v10 = []string{"enter the name '" + arg13 + "'"}
 		} else {
-			v11 = []string{}
+			v10 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v10)+len(v11)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v9)+len(v10)))); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
-		opt2 := celrt.NonEmpty(celrt.Field(input, "select"))
-		v12 := opt2.Value
-		if !opt2.Ok {
-			v12 = "default"
+		opt := celrt.NonEmpty(celrt.Field(input, "select"))
+		v11 := opt.Value
+		if !opt.Ok {
+			v11 = "default"
 		}
-		if err := budget.CallText("collapse", v12); err != nil {
+		if err := budget.CallText("collapse", v11); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
-		arg14 := celrt.Collapse(v12)
+		arg14 := celrt.Collapse(v11)
 		if err := budget.CallText("truncate", arg14, int64(40)); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
@@ -35966,16 +35994,25 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
 		arg16 := []string{"click '" + arg15 + "'"}
-		if err := budget.Charge("_+_", int64(16*(len(v10)+len(v11)+len(arg16)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v9)+len(v10)+len(arg16)))); err != nil {
 			return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("file", err)
 		}
-		file = celrt.Concat(v10, v11, arg16)
+		file = celrt.Concat(v9, v10, arg16)
 	}
+	opt2 := celrt.NonEmpty(celrt.Field(input, "action"))
+	v12 := opt2.Value
+	if !opt2.Ok {
+		v12 = ""
+	}
+	if err := budget.CallText("lowerAscii", v12); err != nil {
+		return letsDialog{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+	}
+	action := celrt.LowerASCII(v12)
 	return letsDialog{
-		action: action,
 		of:     of,
 		field:  field,
 		file:   file,
+		action: action,
 	}, budget, 0, nil
 }
 
@@ -35993,7 +36030,6 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot 
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#dialog":
 //
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
 //	of = (nonEmpty(input.window_title).hasValue() ? " '" + truncate(collapse(input.window_title), 60) + "'" : "")
 //	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'"
 //	    : type(input.pid) == double ? " of process " + numberText(input, "pid") : "")
@@ -36002,6 +36038,7 @@ func letsDialogOf(input *value.Object, tool string, limits runtime.Limits, slot 
 //	file = (nonEmpty(input.path).hasValue() ? ["go to '" + input.path.trim() + "'"] : [])
 //	+ (nonEmpty(input.name).hasValue() ? ["enter the name '" + truncate(collapse(input.name), 120) + "'"] : [])
 //	+ ["click '" + truncate(collapse(nonEmpty(input.select).orValue("default")), 40) + "'"]
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
 //	preview = action == "click" && nonEmpty(input.button).hasValue()
 //	  ? optional.of("to click '" + truncate(collapse(input.button), 60) + "' in the dialog" + of)
 //	: action == "input" && type(input.text) == string && input.text != ""
@@ -36286,7 +36323,7 @@ func RowDialog(input *value.Object, tool string, limits runtime.Limits) (string,
 
 // ResultDialog summarizes the result of a call to "dialog", documented with PreviewDialog:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
 //	  action == "list" && nonEmpty(d.?title.orValue(null)).hasValue()
 //	    ? optional.of("dialog '" + truncate(collapse(d.title), 60) + "': "
 //	        + plural(type(d.?buttons.orValue(null)) == list ? d.buttons.size() : 0, "button", "buttons") + ", "
@@ -36300,28 +36337,21 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 	if err != nil {
 		return "", false, err
 	}
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	ok := lets.action == "list"
 	if ok {
 		opt, err := celrt.OptSelect(d, "title")
 		if err != nil {
 			return "", false, err
 		}
-		v4 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v4 = nil
+			v2 = nil
 		}
-		ok = celrt.NonEmpty(v4).Ok
+		ok = celrt.NonEmpty(v2).Ok
 	}
-	var v5 celrt.Optional[string]
+	var v3 celrt.Optional[string]
 	if ok {
 		title, err := celrt.Select(d, "title")
 		if err != nil {
@@ -36346,12 +36376,12 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 		if err != nil {
 			return "", false, err
 		}
-		v6 := opt2.Value
+		v4 := opt2.Value
 		if !opt2.Ok {
-			v6 = nil
+			v4 = nil
 		}
-		var v7 int64
-		if celrt.TypeOf(v6) == celrt.ListType {
+		var v5 int64
+		if celrt.TypeOf(v4) == celrt.ListType {
 			buttons, err := celrt.Select(d, "buttons")
 			if err != nil {
 				return "", false, err
@@ -36360,14 +36390,14 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 			if err != nil {
 				return "", false, err
 			}
-			v7 = size
+			v5 = size
 		} else {
-			v7 = int64(0)
+			v5 = int64(0)
 		}
-		if err := budget.CallText("plural", v7, "button", "buttons"); err != nil {
+		if err := budget.CallText("plural", v5, "button", "buttons"); err != nil {
 			return "", false, err
 		}
-		arg3 := celrt.Plural(v7, "button", "buttons")
+		arg3 := celrt.Plural(v5, "button", "buttons")
 		if err := budget.Charge("_+_", int64(8+len(arg2)+3+len(arg3))); err != nil {
 			return "", false, err
 		}
@@ -36379,12 +36409,12 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 		if err != nil {
 			return "", false, err
 		}
-		v8 := opt3.Value
+		v6 := opt3.Value
 		if !opt3.Ok {
-			v8 = nil
+			v6 = nil
 		}
-		var v9 int64
-		if celrt.TypeOf(v8) == celrt.ListType {
+		var v7 int64
+		if celrt.TypeOf(v6) == celrt.ListType {
 			text_fields, err := celrt.Select(d, "text_fields")
 			if err != nil {
 				return "", false, err
@@ -36393,25 +36423,25 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 			if err != nil {
 				return "", false, err
 			}
-			v9 = size3
+			v7 = size3
 		} else {
-			v9 = int64(0)
+			v7 = int64(0)
 		}
-		if err := budget.CallText("plural", v9, "text field", "text fields"); err != nil {
+		if err := budget.CallText("plural", v7, "text field", "text fields"); err != nil {
 			return "", false, err
 		}
-		arg4 := celrt.Plural(v9, "text field", "text fields")
+		arg4 := celrt.Plural(v7, "text field", "text fields")
 		if err := budget.Charge("_+_", int64(size2+len(arg4))); err != nil {
 			return "", false, err
 		}
-		v10 := celrt.Of("dialog '" + arg2 + "': " + arg3 + ", " + arg4)
-		v5 = v10
+		v8 := celrt.Of("dialog '" + arg2 + "': " + arg3 + ", " + arg4)
+		v3 = v8
 	} else {
 		ok2 := lets.action == "click"
 		if ok2 {
 			ok2 = celrt.NonEmpty(celrt.Field(input, "button")).Ok
 		}
-		var v11 celrt.Optional[string]
+		var v9 celrt.Optional[string]
 		if ok2 {
 			arg5 := celrt.Field(input, "button")
 			if err := budget.CallText("collapse", arg5); err != nil {
@@ -36429,14 +36459,14 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 			if err := budget.ChargeEach("_+_", int64(9+len(arg7)), int64(9+len(arg7)+1)); err != nil {
 				return "", false, err
 			}
-			v11 = celrt.Of("clicked '" + arg7 + "'")
+			v9 = celrt.Of("clicked '" + arg7 + "'")
 		} else {
 			ok3 := lets.action == "input"
 			if ok3 {
-				v12 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
-				ok3 = v12
+				v10 := celrt.TypeOf(celrt.Field(input, "text")) == celrt.StringType
+				ok3 = v10
 			}
-			var v13 celrt.Optional[string]
+			var v11 celrt.Optional[string]
 			if ok3 {
 				size4, err := celrt.Size(celrt.Field(input, "text"))
 				if err != nil {
@@ -36453,21 +36483,21 @@ func ResultDialog(input *value.Object, tool string, limits runtime.Limits, resul
 				if err := budget.Charge("_+_", int64(8+len(arg8)+len(arg9))); err != nil {
 					return "", false, err
 				}
-				v13 = celrt.Of("entered " + arg8 + arg9)
+				v11 = celrt.Of("entered " + arg8 + arg9)
 			} else {
-				var v14 celrt.Optional[string]
+				var v12 celrt.Optional[string]
 				if lets.action == "dismiss" {
-					v14 = celrt.Of("dismissed the dialog")
+					v12 = celrt.Of("dismissed the dialog")
 				} else {
-					v14 = celrt.None[string]()
+					v12 = celrt.None[string]()
 				}
-				v13 = v14
+				v11 = v12
 			}
-			v11 = v13
+			v9 = v11
 		}
-		v5 = v11
+		v3 = v9
 	}
-	return v5.Value, v5.Ok, nil
+	return v3.Value, v3.Ok, nil
 }
 
 // ErrorDialog summarizes the failure of a call to "dialog", documented with PreviewDialog:
@@ -36789,7 +36819,7 @@ func RowDrag(input *value.Object, tool string, limits runtime.Limits) (string, b
 
 // ResultDrag summarizes the result of a call to "drag", documented with PreviewDrag:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
 //	  "dragged " + from.orValue("?") + " onto " + to.orValue("?")
 //	  + (type(d.?distance.orValue(null)) == double ? " (" + string(int(d.distance)) + " px"
 //	      + (type(d.?duration.orValue(null)) == double ? " in " + durationText(d.duration / 1000.0) : "") + ")" : ""))
@@ -36798,41 +36828,34 @@ func ResultDrag(input *value.Object, tool string, limits runtime.Limits, result 
 	if err != nil {
 		return "", false, err
 	}
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	opt := lets.from
-	v4 := opt.Value
+	v2 := opt.Value
 	if !opt.Ok {
-		v4 = "?"
+		v2 = "?"
 	}
-	if err := budget.ChargeEach("_+_", int64(8+len(v4)), int64(8+len(v4)+6)); err != nil {
+	if err := budget.ChargeEach("_+_", int64(8+len(v2)), int64(8+len(v2)+6)); err != nil {
 		return "", false, err
 	}
 	opt2 := lets.to
-	v5 := opt2.Value
+	v3 := opt2.Value
 	if !opt2.Ok {
-		v5 = "?"
+		v3 = "?"
 	}
-	if err := budget.Charge("_+_", int64(8+len(v4)+6+len(v5))); err != nil {
+	if err := budget.Charge("_+_", int64(8+len(v2)+6+len(v3))); err != nil {
 		return "", false, err
 	}
 	opt3, err := celrt.OptSelect(d, "distance")
 	if err != nil {
 		return "", false, err
 	}
-	v6 := opt3.Value
+	v4 := opt3.Value
 	if !opt3.Ok {
-		v6 = nil
+		v4 = nil
 	}
-	var v7 string
-	if celrt.TypeOf(v6) == celrt.DoubleType {
+	var v5 string
+	if celrt.TypeOf(v4) == celrt.DoubleType {
 		distance, err := celrt.Select(d, "distance")
 		if err != nil {
 			return "", false, err
@@ -36849,12 +36872,12 @@ func ResultDrag(input *value.Object, tool string, limits runtime.Limits, result 
 		if err != nil {
 			return "", false, err
 		}
-		v8 := opt4.Value
+		v6 := opt4.Value
 		if !opt4.Ok {
-			v8 = nil
+			v6 = nil
 		}
-		var v9 string
-		if celrt.TypeOf(v8) == celrt.DoubleType {
+		var v7 string
+		if celrt.TypeOf(v6) == celrt.DoubleType {
 			duration, err := celrt.Select(d, "duration")
 			if err != nil {
 				return "", false, err
@@ -36872,26 +36895,26 @@ func ResultDrag(input *value.Object, tool string, limits runtime.Limits, result 
 			if err := budget.Charge("_+_", int64(4+len(arg3))); err != nil {
 				return "", false, err
 			}
-			v9 = " in " + arg3
+			v7 = " in " + arg3
 		} else {
-			v9 = ""
+			v7 = ""
 		}
-		if err := budget.Charge("_+_", int64(2+len(arg)+3+len(v9))); err != nil {
+		if err := budget.Charge("_+_", int64(2+len(arg)+3+len(v7))); err != nil {
 			return "", false, err
 		}
-		size := 2 + len(arg) + 3 + len(v9) + 1
+		size := 2 + len(arg) + 3 + len(v7) + 1
 		if err := budget.Charge("_+_", int64(size)); err != nil {
 			return "", false, err
 		}
-		v7 = " (" + arg + " px" + v9 + ")"
+		v5 = " (" + arg + " px" + v7 + ")"
 	} else {
-		v7 = ""
+		v5 = ""
 	}
-	size2 := 8 + len(v4) + 6 + len(v5) + len(v7)
+	size2 := 8 + len(v2) + 6 + len(v3) + len(v5)
 	if err := budget.Charge("_+_", int64(size2)); err != nil {
 		return "", false, err
 	}
-	return "dragged " + v4 + " onto " + v5 + v7, true, nil
+	return "dragged " + v2 + " onto " + v3 + v5, true, nil
 }
 
 // ErrorDrag summarizes the failure of a call to "drag", documented with PreviewDrag:
@@ -36933,9 +36956,9 @@ var formatterDrag = &slots{
 
 // letsImage holds the lets of "image", which each of its functions computes first.
 type letsImage struct {
-	target   string
-	native   bool
-	question celrt.Optional[string]
+	native        bool
+	question      celrt.Optional[string]
+	captureTarget string
 }
 
 // letsImageOf computes the lets of "image" that slot reads, in order, and
@@ -36943,101 +36966,13 @@ type letsImage struct {
 // that reads them goes on with.
 func letsImageOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsImage, celrt.Budget, int, error) {
 	var budget celrt.Budget
-	var target string
-	if slot != celrt.SlotResult {
-		opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
-		v1 := opt.Value
-		if !opt.Ok {
-			v1 = ""
-		}
-		t := v1
-		var v2 string
-		if t == "" {
-			v2 = "all screens"
-		} else {
-			if err := budget.CallText("lowerAscii", t); err != nil {
-				return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-			}
-			v3 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
-			var v4 string
-			if v3 {
-				if err := budget.CallText("substring", t, int64(7)); err != nil {
-					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-				}
-				r, err := celrt.Substring(t, int64(7))
-				if err != nil {
-					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-				}
-				if err := budget.CallText("collapse", r); err != nil {
-					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-				}
-				arg := celrt.Collapse(r)
-				if err := budget.CallText("truncate", arg, int64(20)); err != nil {
-					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-				}
-				arg2 := celrt.Truncate(arg, int64(20))
-				if err := budget.Charge("_+_", int64(7+len(arg2))); err != nil {
-					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-				}
-				v4 = "screen " + arg2
-			} else {
-				if err := budget.CallText("lowerAscii", t); err != nil {
-					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-				}
-				var v5 string
-				if celrt.LowerASCII(t) == "frontmost" {
-					v5 = "the frontmost application"
-				} else {
-					var v6 string
-					if strings.HasPrefix(t, "PID:") {
-						if err := budget.CallText("substring", t, int64(4)); err != nil {
-							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-						}
-						r2, err := celrt.Substring(t, int64(4))
-						if err != nil {
-							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-						}
-						if err := budget.CallText("collapse", r2); err != nil {
-							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-						}
-						arg3 := celrt.Collapse(r2)
-						if err := budget.CallText("truncate", arg3, int64(20)); err != nil {
-							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-						}
-						arg4 := celrt.Truncate(arg3, int64(20))
-						if err := budget.Charge("_+_", int64(8+len(arg4))); err != nil {
-							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-						}
-						v6 = "process " + arg4
-					} else {
-						if err := budget.CallText("collapse", t); err != nil {
-							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-						}
-						arg5 := celrt.Collapse(t)
-						if err := budget.CallText("truncate", arg5, int64(80)); err != nil {
-							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-						}
-						arg6 := celrt.Truncate(arg5, int64(80))
-						if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+1)); err != nil {
-							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("target", err)
-						}
-						v6 = "'" + arg6 + "'"
-					}
-					v5 = v6
-				}
-				v4 = v5
-			}
-			v2 = v4
-		}
-		target = v2
-	}
 	var native bool
 	if slot == celrt.SlotPreview {
-		v7 := celrt.EqualBool(celrt.Field(input, "retina"), true)
-		ok := v7
+		v1 := celrt.EqualBool(celrt.Field(input, "retina"), true)
+		ok := v1
 		if !ok {
-			v8 := celrt.TypeOf(celrt.Field(input, "scale")) == celrt.StringType
-			ok2 := v8
+			v2 := celrt.TypeOf(celrt.Field(input, "scale")) == celrt.StringType
+			ok2 := v2
 			if ok2 {
 				found, err := celrt.In(celrt.Field(input, "scale"), celrt.ListOf([]string{"native", "retina", "2x"}))
 				if err != nil {
@@ -37050,10 +36985,98 @@ func letsImageOf(input *value.Object, tool string, limits runtime.Limits, slot c
 		native = ok
 	}
 	question := celrt.NonEmpty(celrt.Field(input, "question"))
+	var captureTarget string
+	if slot != celrt.SlotResult {
+		opt := celrt.NonEmpty(celrt.Field(input, "app_target"))
+		v3 := opt.Value
+		if !opt.Ok {
+			v3 = ""
+		}
+		t := v3
+		var v4 string
+		if t == "" {
+			v4 = "all screens"
+		} else {
+			if err := budget.CallText("lowerAscii", t); err != nil {
+				return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+			}
+			v5 := strings.HasPrefix(celrt.LowerASCII(t), "screen:")
+			var v6 string
+			if v5 {
+				if err := budget.CallText("substring", t, int64(7)); err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+				}
+				r, err := celrt.Substring(t, int64(7))
+				if err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+				}
+				if err := budget.CallText("collapse", r); err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+				}
+				arg := celrt.Collapse(r)
+				if err := budget.CallText("truncate", arg, int64(20)); err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+				}
+				arg2 := celrt.Truncate(arg, int64(20))
+				if err := budget.Charge("_+_", int64(7+len(arg2))); err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+				}
+				v6 = "screen " + arg2
+			} else {
+				if err := budget.CallText("lowerAscii", t); err != nil {
+					return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+				}
+				var v7 string
+				if celrt.LowerASCII(t) == "frontmost" {
+					v7 = "the frontmost application"
+				} else {
+					var v8 string
+					if strings.HasPrefix(t, "PID:") {
+						if err := budget.CallText("substring", t, int64(4)); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+						}
+						r2, err := celrt.Substring(t, int64(4))
+						if err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+						}
+						if err := budget.CallText("collapse", r2); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+						}
+						arg3 := celrt.Collapse(r2)
+						if err := budget.CallText("truncate", arg3, int64(20)); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+						}
+						arg4 := celrt.Truncate(arg3, int64(20))
+						if err := budget.Charge("_+_", int64(8+len(arg4))); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+						}
+						v8 = "process " + arg4
+					} else {
+						if err := budget.CallText("collapse", t); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+						}
+						arg5 := celrt.Collapse(t)
+						if err := budget.CallText("truncate", arg5, int64(80)); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+						}
+						arg6 := celrt.Truncate(arg5, int64(80))
+						if err := budget.ChargeEach("_+_", int64(1+len(arg6)), int64(1+len(arg6)+1)); err != nil {
+							return letsImage{}, celrt.Budget{}, 0, celrt.InLet("captureTarget", err)
+						}
+						v8 = "'" + arg6 + "'"
+					}
+					v7 = v8
+				}
+				v6 = v7
+			}
+			v4 = v6
+		}
+		captureTarget = v4
+	}
 	return letsImage{
-		target:   target,
-		native:   native,
-		question: question,
+		native:        native,
+		question:      question,
+		captureTarget: captureTarget,
 	}, budget, 0, nil
 }
 
@@ -37073,15 +37096,15 @@ func letsImageOf(input *value.Object, tool string, limits runtime.Limits, slot c
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#image":
 //
-//	target = cel.bind(t, nonEmpty(input.app_target).orValue(""),
+//	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
+//	question = nonEmpty(input.question)
+//	captureTarget = cel.bind(t, nonEmpty(input.app_target).orValue(""),
 //	  t == "" ? "all screens"
 //	  : t.lowerAscii().startsWith("screen:") ? "screen " + truncate(collapse(t.substring(7)), 20)
 //	  : t.lowerAscii() == "frontmost" ? "the frontmost application"
 //	  : t.startsWith("PID:") ? "process " + truncate(collapse(t.substring(4)), 20)
 //	  : "'" + truncate(collapse(t), 80) + "'")
-//	native = input.retina == true || (type(input.scale) == string && input.scale in ["native", "retina", "2x"])
-//	question = nonEmpty(input.question)
-//	preview = "to capture " + target
+//	preview = "to capture " + captureTarget
 //	  + (native ? " at native resolution" : "")
 //	  + (nonEmpty(input.path).hasValue() ? ", saving to '" + input.path.trim() + "'" : "")
 //	  + (question.hasValue() ? " and send it to an AI model asking \"" + truncate(collapse(question.value()), 120) + "\"" : "")
@@ -37090,7 +37113,7 @@ func PreviewImage(input *value.Object, tool string, limits runtime.Limits) (stri
 	if err != nil {
 		return "", false, err
 	}
-	arg := lets.target
+	arg := lets.captureTarget
 	if err := budget.Charge("_+_", int64(11+len(arg))); err != nil {
 		return "", false, err
 	}
@@ -37173,7 +37196,7 @@ func TierImage(input *value.Object, tool string, limits runtime.Limits) (runtime
 // RowImage renders the row of a call to "image", documented with PreviewImage:
 //
 //	row = has(input.app_target) || has(input.path) || has(input.question)
-//	  ? optional.of(target + (question.hasValue() ? ": \"" + truncate(collapse(question.value()), 40) + "\"" : ""))
+//	  ? optional.of(captureTarget + (question.hasValue() ? ": \"" + truncate(collapse(question.value()), 40) + "\"" : ""))
 //	  : optional.none()
 func RowImage(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsImageOf(input, tool, limits, celrt.SlotRow)
@@ -37211,7 +37234,7 @@ func RowImage(input *value.Object, tool string, limits runtime.Limits) (string, 
 		} else {
 			v2 = ""
 		}
-		arg3 := lets.target
+		arg3 := lets.captureTarget
 		if err := budget.Charge("_+_", int64(len(arg3)+len(v2))); err != nil {
 			return "", false, err
 		}
@@ -37224,7 +37247,7 @@ func RowImage(input *value.Object, tool string, limits runtime.Limits) (string, 
 
 // ResultImage summarizes the result of a call to "image", documented with PreviewImage:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
 //	cel.bind(w, resultValue(d.?width.orValue(null)),
 //	cel.bind(h, resultValue(d.?height.orValue(null)),
 //	cel.bind(bytes, resultValue(d.?fileSize.orValue(null)),
@@ -37243,25 +37266,18 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 	if err != nil {
 		return "", false, err
 	}
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	wOf := func() (any, error) {
 		opt, err := celrt.OptSelect(d, "width")
 		if err != nil {
 			return nil, err
 		}
-		v4 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v4 = nil
+			v2 = nil
 		}
-		return celrt.ResultValue(v4), nil
+		return celrt.ResultValue(v2), nil
 	}
 	var wLazy celrt.Lazy[any]
 	hOf := func() (any, error) {
@@ -37269,11 +37285,11 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 		if err != nil {
 			return nil, err
 		}
-		v5 := opt2.Value
+		v3 := opt2.Value
 		if !opt2.Ok {
-			v5 = nil
+			v3 = nil
 		}
-		return celrt.ResultValue(v5), nil
+		return celrt.ResultValue(v3), nil
 	}
 	var hLazy celrt.Lazy[any]
 	bytesOf := func() (any, error) {
@@ -37281,11 +37297,11 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 		if err != nil {
 			return nil, err
 		}
-		v6 := opt3.Value
+		v4 := opt3.Value
 		if !opt3.Ok {
-			v6 = nil
+			v4 = nil
 		}
-		return celrt.ResultValue(v6), nil
+		return celrt.ResultValue(v4), nil
 	}
 	var bytesLazy celrt.Lazy[any]
 	filesOf := func() ([]any, error) {
@@ -37293,12 +37309,12 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 		if err != nil {
 			return nil, err
 		}
-		v7 := opt4.Value
+		v5 := opt4.Value
 		if !opt4.Ok {
-			v7 = nil
+			v5 = nil
 		}
-		var v8 []any
-		if celrt.TypeOf(v7) == celrt.ListType {
+		var v6 []any
+		if celrt.TypeOf(v5) == celrt.ListType {
 			savedFiles, err := celrt.Select(d, "savedFiles")
 			if err != nil {
 				return nil, err
@@ -37320,11 +37336,11 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 					list = append(list, f)
 				}
 			}
-			v8 = list
+			v6 = list
 		} else {
-			v8 = []any{}
+			v6 = []any{}
 		}
-		return v8, nil
+		return v6, nil
 	}
 	var filesLazy celrt.Lazy[[]any]
 	imagesOf := func() (int64, error) {
@@ -37343,11 +37359,11 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 				if err != nil {
 					return 0, err
 				}
-				v9 := opt5.Value
+				v7 := opt5.Value
 				if !opt5.Ok {
-					v9 = ""
+					v7 = ""
 				}
-				ok = celrt.EqualString(v9, "image")
+				ok = celrt.EqualString(v7, "image")
 			}
 			if ok {
 				if err := budget.Charge("_+_", 16); err != nil {
@@ -37359,28 +37375,28 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 		return int64(len(list2)), nil
 	}
 	var imagesLazy celrt.Lazy[int64]
-	v10, failure := func() (bool, error) {
+	v8, failure := func() (bool, error) {
 		w2, err := wLazy.Get(wOf)
 		if err != nil {
 			return false, err
 		}
 		return celrt.TypeOf(w2) == celrt.DoubleType, nil
 	}()
-	ok2, failure2 := v10, failure
+	ok2, failure2 := v8, failure
 	if failure != nil || ok2 {
-		v11, failure3 := func() (bool, error) {
+		v9, failure3 := func() (bool, error) {
 			h2, err := hLazy.Get(hOf)
 			if err != nil {
 				return false, budget.Failure(err)
 			}
 			return celrt.TypeOf(h2) == celrt.DoubleType, nil
 		}()
-		ok2, failure2 = celrt.And(v10, failure, v11, failure3)
+		ok2, failure2 = celrt.And(v8, failure, v9, failure3)
 	}
 	if failure2 != nil {
 		return "", false, budget.Failure(failure2)
 	}
-	var v12 celrt.Optional[string]
+	var v10 celrt.Optional[string]
 	if ok2 {
 		w3, err := wLazy.Get(wOf)
 		if err != nil {
@@ -37404,7 +37420,7 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 		if err != nil {
 			return "", false, budget.Failure(err)
 		}
-		var v13 string
+		var v11 string
 		if celrt.TypeOf(bytes2) == celrt.DoubleType {
 			bytes3, err := bytesLazy.Get(bytesOf)
 			if err != nil {
@@ -37420,14 +37436,14 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 			if err := budget.ChargeEach("_+_", int64(2+len(text2)), int64(2+len(text2)+1)); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v13 = " (" + text2 + ")"
+			v11 = " (" + text2 + ")"
 		} else {
-			v13 = ""
+			v11 = ""
 		}
-		if err := budget.Charge("_+_", int64(9+len(text)+len(v13))); err != nil {
+		if err := budget.Charge("_+_", int64(9+len(text)+len(v11))); err != nil {
 			return "", false, budget.Failure(err)
 		}
-		v12 = celrt.Of("captured " + text + v13)
+		v10 = celrt.Of("captured " + text + v11)
 	} else {
 		ok3 := lets.question.Ok
 		if ok3 {
@@ -37435,13 +37451,13 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 			if err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v14 := opt6.Value
+			v12 := opt6.Value
 			if !opt6.Ok {
-				v14 = nil
+				v12 = nil
 			}
-			ok3 = celrt.NonEmpty(v14).Ok
+			ok3 = celrt.NonEmpty(v12).Ok
 		}
-		var v15 celrt.Optional[string]
+		var v13 celrt.Optional[string]
 		if ok3 {
 			model, err := celrt.Select(d, "model")
 			if err != nil {
@@ -37462,19 +37478,19 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 			if err := budget.Charge("_+_", int64(12+len(arg2))); err != nil {
 				return "", false, budget.Failure(err)
 			}
-			v15 = celrt.Of("answered by " + arg2)
+			v13 = celrt.Of("answered by " + arg2)
 		} else {
 			files2, err := filesLazy.Get(filesOf)
 			if err != nil {
 				return "", false, budget.Failure(err)
 			}
-			var v16 celrt.Optional[string]
+			var v14 celrt.Optional[string]
 			if int64(len(files2)) > int64(0) {
 				files3, err := filesLazy.Get(filesOf)
 				if err != nil {
 					return "", false, budget.Failure(err)
 				}
-				var v17 string
+				var v15 string
 				if int64(len(files3)) == int64(1) {
 					files4, err := filesLazy.Get(filesOf)
 					if err != nil {
@@ -37492,7 +37508,7 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 					if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
 						return "", false, budget.Failure(err)
 					}
-					v17 = "'" + arg3 + "'"
+					v15 = "'" + arg3 + "'"
 				} else {
 					files5, err := filesLazy.Get(filesOf)
 					if err != nil {
@@ -37502,18 +37518,18 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 					if err := budget.CallText("plural", arg4, "image", "images"); err != nil {
 						return "", false, budget.Failure(err)
 					}
-					v17 = celrt.Plural(arg4, "image", "images")
+					v15 = celrt.Plural(arg4, "image", "images")
 				}
-				if err := budget.Charge("_+_", int64(6+len(v17))); err != nil {
+				if err := budget.Charge("_+_", int64(6+len(v15))); err != nil {
 					return "", false, budget.Failure(err)
 				}
-				v16 = celrt.Of("saved " + v17)
+				v14 = celrt.Of("saved " + v15)
 			} else {
 				images2, err := imagesLazy.Get(imagesOf)
 				if err != nil {
 					return "", false, budget.Failure(err)
 				}
-				var v18 celrt.Optional[string]
+				var v16 celrt.Optional[string]
 				if images2 > int64(0) {
 					images3, err := imagesLazy.Get(imagesOf)
 					if err != nil {
@@ -37526,20 +37542,20 @@ func ResultImage(input *value.Object, tool string, limits runtime.Limits, result
 					if err := budget.Charge("_+_", int64(9+len(arg5))); err != nil {
 						return "", false, budget.Failure(err)
 					}
-					v18 = celrt.Of("captured " + arg5)
+					v16 = celrt.Of("captured " + arg5)
 				} else {
-					v18 = celrt.None[string]()
+					v16 = celrt.None[string]()
 				}
-				v16 = v18
+				v14 = v16
 			}
-			v15 = v16
+			v13 = v14
 		}
-		v12 = v15
+		v10 = v13
 	}
 	if err := budget.Err(); err != nil {
 		return "", false, budget.Failure(err)
 	}
-	return v12.Value, v12.Ok, nil
+	return v10.Value, v10.Ok, nil
 }
 
 // ErrorImage summarizes the failure of a call to "image", documented with PreviewImage:
@@ -38107,32 +38123,25 @@ func RowCapture(input *value.Object, tool string, limits runtime.Limits) (string
 
 // ResultCapture summarizes the result of a call to "capture", documented with PreviewCapture:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
 //	  type(d.?frames.orValue(null)) == list
 //	    ? optional.of("kept " + plural(d.frames.size(), "frame", "frames")
 //	        + (nonEmpty(d.?contact.orValue(null)).hasValue() ? ", contact sheet '" + baseName(d.contact.trim()) + "'" : ""))
 //	    : optional.none())
 func ResultCapture(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	opt, err := celrt.OptSelect(d, "frames")
 	if err != nil {
 		return "", false, err
 	}
-	v4 := opt.Value
+	v2 := opt.Value
 	if !opt.Ok {
-		v4 = nil
+		v2 = nil
 	}
-	var v5 celrt.Optional[string]
-	if celrt.TypeOf(v4) == celrt.ListType {
+	var v3 celrt.Optional[string]
+	if celrt.TypeOf(v2) == celrt.ListType {
 		frames, err := celrt.Select(d, "frames")
 		if err != nil {
 			return "", false, err
@@ -38152,12 +38161,12 @@ func ResultCapture(input *value.Object, tool string, limits runtime.Limits, resu
 		if err != nil {
 			return "", false, err
 		}
-		v6 := opt2.Value
+		v4 := opt2.Value
 		if !opt2.Ok {
-			v6 = nil
+			v4 = nil
 		}
-		var v7 string
-		if celrt.NonEmpty(v6).Ok {
+		var v5 string
+		if celrt.NonEmpty(v4).Ok {
 			contact, err := celrt.Select(d, "contact")
 			if err != nil {
 				return "", false, err
@@ -38170,18 +38179,18 @@ func ResultCapture(input *value.Object, tool string, limits runtime.Limits, resu
 			if err := budget.ChargeEach("_+_", int64(17+len(arg2)), int64(17+len(arg2)+1)); err != nil {
 				return "", false, err
 			}
-			v7 = ", contact sheet '" + arg2 + "'"
+			v5 = ", contact sheet '" + arg2 + "'"
 		} else {
-			v7 = ""
+			v5 = ""
 		}
-		if err := budget.Charge("_+_", int64(5+len(arg)+len(v7))); err != nil {
+		if err := budget.Charge("_+_", int64(5+len(arg)+len(v5))); err != nil {
 			return "", false, err
 		}
-		v5 = celrt.Of("kept " + arg + v7)
+		v3 = celrt.Of("kept " + arg + v5)
 	} else {
-		v5 = celrt.None[string]()
+		v3 = celrt.None[string]()
 	}
-	return v5.Value, v5.Ok, nil
+	return v3.Value, v3.Ok, nil
 }
 
 // ErrorCapture summarizes the failure of a call to "capture", documented with PreviewCapture:
@@ -38326,32 +38335,25 @@ func RowLaunchApp(input *value.Object, tool string, limits runtime.Limits) (stri
 
 // ResultLaunchApp summarizes the result of a call to "launch_app", documented with PreviewLaunchApp:
 //
-//	result = cel.bind(d, type(resultValue(result.details)) == map ? resultValue(result.details) : dyn({}),
+//	result = cel.bind(d, resultObject(result.details),
 //	cel.bind(n, nonEmpty(d.?app_name.orValue(null)),
 //	cel.bind(p, d.?process_id.orValue(null),
 //	  !n.hasValue() ? optional.none()
 //	  : optional.of("launched " + truncate(collapse(n.value()), 60) + (type(p) == double ? " (PID " + string(int(p)) + ")" : "")))))
 func ResultLaunchApp(input *value.Object, tool string, limits runtime.Limits, result *value.Object) (string, bool, error) {
 	var budget celrt.Budget
-	v1 := celrt.ResultValue(celrt.Field(result, "details"))
-	var v2 any
-	if celrt.TypeOf(v1) == celrt.MapType {
-		v3 := celrt.ResultValue(celrt.Field(result, "details"))
-		v2 = v3
-	} else {
-		v2 = celrt.EmptyMap()
-	}
-	d := v2
+	v1 := celrt.ResultObject(celrt.Field(result, "details"))
+	d := v1
 	nOf := func() (celrt.Optional[string], error) {
 		opt, err := celrt.OptSelect(d, "app_name")
 		if err != nil {
 			return celrt.Optional[string]{}, err
 		}
-		v4 := opt.Value
+		v2 := opt.Value
 		if !opt.Ok {
-			v4 = nil
+			v2 = nil
 		}
-		return celrt.NonEmpty(v4), nil
+		return celrt.NonEmpty(v2), nil
 	}
 	var nLazy celrt.Lazy[celrt.Optional[string]]
 	pOf := func() (any, error) {
@@ -38359,33 +38361,33 @@ func ResultLaunchApp(input *value.Object, tool string, limits runtime.Limits, re
 		if err != nil {
 			return nil, err
 		}
-		v5 := opt2.Value
+		v3 := opt2.Value
 		if !opt2.Ok {
-			v5 = nil
+			v3 = nil
 		}
-		return v5, nil
+		return v3, nil
 	}
 	var pLazy celrt.Lazy[any]
 	n2, err := nLazy.Get(nOf)
 	if err != nil {
 		return "", false, err
 	}
-	var v6 celrt.Optional[string]
+	var v4 celrt.Optional[string]
 	if !n2.Ok {
-		v6 = celrt.None[string]()
+		v4 = celrt.None[string]()
 	} else {
 		n3, err := nLazy.Get(nOf)
 		if err != nil {
 			return "", false, err
 		}
-		v7, err := n3.Get()
+		v5, err := n3.Get()
 		if err != nil {
 			return "", false, err
 		}
-		if err := budget.CallText("collapse", v7); err != nil {
+		if err := budget.CallText("collapse", v5); err != nil {
 			return "", false, err
 		}
-		arg := celrt.Collapse(v7)
+		arg := celrt.Collapse(v5)
 		if err := budget.CallText("truncate", arg, int64(60)); err != nil {
 			return "", false, err
 		}
@@ -38397,7 +38399,7 @@ func ResultLaunchApp(input *value.Object, tool string, limits runtime.Limits, re
 		if err != nil {
 			return "", false, err
 		}
-		var v8 string
+		var v6 string
 		if celrt.TypeOf(p2) == celrt.DoubleType {
 			p3, err := pLazy.Get(pOf)
 			if err != nil {
@@ -38411,16 +38413,16 @@ func ResultLaunchApp(input *value.Object, tool string, limits runtime.Limits, re
 			if err := budget.ChargeEach("_+_", int64(6+len(arg3)), int64(6+len(arg3)+1)); err != nil {
 				return "", false, err
 			}
-			v8 = " (PID " + arg3 + ")"
+			v6 = " (PID " + arg3 + ")"
 		} else {
-			v8 = ""
+			v6 = ""
 		}
-		if err := budget.Charge("_+_", int64(9+len(arg2)+len(v8))); err != nil {
+		if err := budget.Charge("_+_", int64(9+len(arg2)+len(v6))); err != nil {
 			return "", false, err
 		}
-		v6 = celrt.Of("launched " + arg2 + v8)
+		v4 = celrt.Of("launched " + arg2 + v6)
 	}
-	return v6.Value, v6.Ok, nil
+	return v4.Value, v4.Ok, nil
 }
 
 // ErrorLaunchApp summarizes the failure of a call to "launch_app", documented with PreviewLaunchApp:
@@ -38725,8 +38727,8 @@ var formatterAnalyze = &slots{
 
 // letsPeekabooBrowser holds the lets of "peekaboo:browser", which each of its functions computes first.
 type letsPeekabooBrowser struct {
-	action string
 	parts  []string
+	action string
 }
 
 // letsPeekabooBrowserOf computes the lets of "peekaboo:browser" that slot reads, in order, and
@@ -38735,37 +38737,28 @@ type letsPeekabooBrowser struct {
 func letsPeekabooBrowserOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsPeekabooBrowser, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	opt := celrt.NonEmpty(celrt.Field(input, "action"))
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = ""
-	}
-	if err := budget.CallText("lowerAscii", v1); err != nil {
-		return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("action", err)
-	}
-	action := celrt.LowerASCII(v1)
 	var parts []string
 	if slot == celrt.SlotPreview {
-		v2 := []any{"navigation", celrt.Field(input, "navigation_type")}
-		v3 := []any{"then key", celrt.Field(input, "submit_key")}
-		v4 := []any{"dialog", celrt.Field(input, "dialog_action")}
-		v5 := []any{"arguments", celrt.Field(input, "mcp_args_json")}
-		v6 := [][]any{
+		v1 := []any{"navigation", celrt.Field(input, "navigation_type")}
+		v2 := []any{"then key", celrt.Field(input, "submit_key")}
+		v3 := []any{"dialog", celrt.Field(input, "dialog_action")}
+		v4 := []any{"arguments", celrt.Field(input, "mcp_args_json")}
+		v5 := [][]any{
 			[]any{"url", celrt.Field(input, "url")},
-			v2,
+			v1,
 			[]any{"element", celrt.Field(input, "uid")},
 			[]any{"onto", celrt.Field(input, "to_uid")},
 			[]any{"text", celrt.Field(input, "text")},
 			[]any{"value", celrt.Field(input, "value")},
 			[]any{"key", celrt.Field(input, "key")},
+			v2,
 			v3,
-			v4,
 			[]any{"file", celrt.Field(input, "path")},
 			[]any{"tool", celrt.Field(input, "mcp_tool")},
-			v5,
+			v4,
 		}
-		list := make([][]any, 0, len(v6))
-		for _, p := range v6 {
+		list := make([][]any, 0, len(v5))
+		for _, p := range v5 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("parts", celrt.ErrSteps)
 			}
@@ -38829,9 +38822,18 @@ func letsPeekabooBrowserOf(input *value.Object, tool string, limits runtime.Limi
 		}
 		parts = list2
 	}
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v6 := opt.Value
+	if !opt.Ok {
+		v6 = ""
+	}
+	if err := budget.CallText("lowerAscii", v6); err != nil {
+		return letsPeekabooBrowser{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+	}
+	action := celrt.LowerASCII(v6)
 	return letsPeekabooBrowser{
-		action: action,
 		parts:  parts,
+		action: action,
 	}, budget, steps, nil
 }
 
@@ -38848,12 +38850,12 @@ func letsPeekabooBrowserOf(input *value.Object, tool string, limits runtime.Limi
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#peekaboo:browser":
 //
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
 //	parts = [["url", input.url], ["navigation", input.navigation_type], ["element", input.uid], ["onto", input.to_uid],
 //	 ["text", input.text], ["value", input.value], ["key", input.key], ["then key", input.submit_key],
 //	 ["dialog", input.dialog_action], ["file", input.path], ["tool", input.mcp_tool], ["arguments", input.mcp_args_json]]
 //	  .filter(p, nonEmpty(p[1]).hasValue())
 //	  .map(p, string(p[0]) + " '" + redact(collapse(string(p[1]))) + "'")
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
 //	preview = action == "" ? optional.none()
 //	  : optional.of("to " + truncate(collapse(action.replace("_", " ")), 40) + " in the browser"
 //	      + (type(input.page_id) == double ? " (page " + numberText(input, "page_id") + ")" : "")
@@ -39300,18 +39302,18 @@ var formatterSetValue = &slots{
 
 // letsPerformAction holds the lets of "perform_action", which each of its functions computes first.
 type letsPerformAction struct {
-	target celrt.Optional[string]
-	action celrt.Optional[string]
+	target   celrt.Optional[string]
+	axAction celrt.Optional[string]
 }
 
 // letsPerformActionOf computes the lets of "perform_action" in order, and returns the budget and the
 // comprehension steps they took, which the function that reads them goes on with.
 func letsPerformActionOf(input *value.Object, tool string, limits runtime.Limits) (letsPerformAction, celrt.Budget, int, error) {
 	target := celrt.NonEmpty(celrt.Field(input, "on"))
-	action := celrt.NonEmpty(celrt.Field(input, "action"))
+	axAction := celrt.NonEmpty(celrt.Field(input, "action"))
 	return letsPerformAction{
-		target: target,
-		action: action,
+		target:   target,
+		axAction: axAction,
 	}, celrt.Budget{}, 0, nil
 }
 
@@ -39326,9 +39328,9 @@ func letsPerformActionOf(input *value.Object, tool string, limits runtime.Limits
 // Defined in formatters.yaml, registered with owner "formatters.yaml#perform_action":
 //
 //	target = nonEmpty(input.on)
-//	action = nonEmpty(input.action)
-//	preview = target.hasValue() && action.hasValue()
-//	  ? optional.of("to perform " + truncate(collapse(action.value()), 40) + " on element '" + truncate(collapse(target.value()), 60) + "'")
+//	axAction = nonEmpty(input.action)
+//	preview = target.hasValue() && axAction.hasValue()
+//	  ? optional.of("to perform " + truncate(collapse(axAction.value()), 40) + " on element '" + truncate(collapse(target.value()), 60) + "'")
 //	  : optional.none()
 func PreviewPerformAction(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsPerformActionOf(input, tool, limits)
@@ -39337,11 +39339,11 @@ func PreviewPerformAction(input *value.Object, tool string, limits runtime.Limit
 	}
 	ok := lets.target.Ok
 	if ok {
-		ok = lets.action.Ok
+		ok = lets.axAction.Ok
 	}
 	var v1 celrt.Optional[string]
 	if ok {
-		v2, err := lets.action.Get()
+		v2, err := lets.axAction.Get()
 		if err != nil {
 			return "", false, err
 		}
@@ -39385,7 +39387,7 @@ func PreviewPerformAction(input *value.Object, tool string, limits runtime.Limit
 
 // RowPerformAction renders the row of a call to "perform_action", documented with PreviewPerformAction:
 //
-//	row = action.hasValue() ? optional.of(truncate(collapse(action.value()), 40)
+//	row = axAction.hasValue() ? optional.of(truncate(collapse(axAction.value()), 40)
 //	  + (target.hasValue() ? " on '" + truncate(collapse(target.value()), 40) + "'" : "")) : optional.none()
 func RowPerformAction(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsPerformActionOf(input, tool, limits)
@@ -39393,8 +39395,8 @@ func RowPerformAction(input *value.Object, tool string, limits runtime.Limits) (
 		return "", false, err
 	}
 	var v1 celrt.Optional[string]
-	if lets.action.Ok {
-		v2, err := lets.action.Get()
+	if lets.axAction.Ok {
+		v2, err := lets.axAction.Get()
 		if err != nil {
 			return "", false, err
 		}
@@ -39941,8 +39943,10 @@ var formatterMove = &slots{
 
 // letsDock holds the lets of "dock", which each of its functions computes first.
 type letsDock struct {
-	action string
-	app    celrt.Optional[string]
+	who         celrt.Optional[string]
+	app         celrt.Optional[string]
+	action      string
+	actionTitle string
 }
 
 // letsDockOf computes the lets of "dock" that slot reads, in order, and
@@ -39950,18 +39954,13 @@ type letsDock struct {
 // that reads them goes on with.
 func letsDockOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsDock, celrt.Budget, int, error) {
 	var budget celrt.Budget
-	opt := celrt.NonEmpty(celrt.Field(input, "action"))
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = ""
+	var who celrt.Optional[string]
+	if slot == celrt.SlotTitle {
+		who = celrt.NonEmpty(celrt.Field(input, "app"))
 	}
-	if err := budget.CallText("lowerAscii", v1); err != nil {
-		return letsDock{}, celrt.Budget{}, 0, celrt.InLet("action", err)
-	}
-	action := celrt.LowerASCII(v1)
 	var app celrt.Optional[string]
 	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
-		var v2 celrt.Optional[string]
+		var v1 celrt.Optional[string]
 		if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
 			arg := celrt.Field(input, "app")
 			if err := budget.CallText("collapse", arg); err != nil {
@@ -39979,15 +39978,84 @@ func letsDockOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 			if err := budget.ChargeEach("_+_", int64(1+len(arg3)), int64(1+len(arg3)+1)); err != nil {
 				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("app", err)
 			}
-			v2 = celrt.Of("'" + arg3 + "'")
+			v1 = celrt.Of("'" + arg3 + "'")
 		} else {
-			v2 = celrt.None[string]()
+			v1 = celrt.None[string]()
 		}
-		app = v2
+		app = v1
+	}
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v2 := opt.Value
+	if !opt.Ok {
+		v2 = ""
+	}
+	if err := budget.CallText("lowerAscii", v2); err != nil {
+		return letsDock{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+	}
+	action := celrt.LowerASCII(v2)
+	var actionTitle string
+	if slot == celrt.SlotTitle {
+		var v3 string
+		if action == "" {
+			v3 = ""
+		} else {
+			if err := budget.CallText("substring", action, int64(0), int64(1)); err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			r, err := celrt.SubstringRange(action, int64(0), int64(1))
+			if err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("upperAscii", r); err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("substring", action, int64(1)); err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			r2, err := celrt.Substring(action, int64(1))
+			if err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg4 := celrt.UpperASCII(r)
+			if err := budget.Charge("_+_", int64(len(arg4)+len(r2))); err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("replace", arg4+r2, "-", " "); err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			v3 = celrt.Replace(arg4+r2, "-", " ")
+		}
+		var v4 string
+		if who.Ok {
+			v5, err := who.Get()
+			if err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("collapse", v5); err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg5 := celrt.Collapse(v5)
+			if err := budget.CallText("truncate", arg5, int64(40)); err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg6 := celrt.Truncate(arg5, int64(40))
+			if err := budget.Charge("_+_", int64(2+len(arg6))); err != nil {
+				return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			v4 = ": " + arg6
+		} else {
+			v4 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(v3)+len(v4))); err != nil {
+			return letsDock{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+		}
+		actionTitle = v3 + v4
 	}
 	return letsDock{
-		action: action,
-		app:    app,
+		who:         who,
+		app:         app,
+		action:      action,
+		actionTitle: actionTitle,
 	}, budget, 0, nil
 }
 
@@ -40002,8 +40070,11 @@ func letsDockOf(input *value.Object, tool string, limits runtime.Limits, slot ce
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#dock":
 //
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	who = nonEmpty(input.app)
 //	app = nonEmpty(input.app).hasValue() ? optional.of("'" + truncate(collapse(input.app), 60) + "'") : optional.none()
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	actionTitle = (action == "" ? "" : (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " "))
+//	  + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")
 //	preview = action == "launch" && app.hasValue() ? optional.of("to launch " + app.value() + " from the Dock")
 //	  : action == "right-click" && app.hasValue()
 //	    ? optional.of("to right-click " + app.value() + " in the Dock"
@@ -40169,9 +40240,7 @@ func RowDock(input *value.Object, tool string, limits runtime.Limits) (string, b
 // TitleDock returns the title of a call to "dock", documented with PreviewDock:
 //
 //	title.expr = !(action in ["launch", "right-click", "hide", "show", "list"]) ? optional.none()
-//	  : cel.bind(who, nonEmpty(input.app),
-//	    optional.of("Dock " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
-//	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
+//	  : optional.of("Dock " + actionTitle)
 func TitleDock(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsDockOf(input, tool, limits, celrt.SlotTitle)
 	if err != nil {
@@ -40182,62 +40251,11 @@ func TitleDock(input *value.Object, tool string, limits runtime.Limits) (string,
 	if !slices.Contains(v1, lets.action) {
 		v2 = celrt.None[string]()
 	} else {
-		who := celrt.NonEmpty(celrt.Field(input, "app"))
-		arg := lets.action
-		if err := budget.CallText("substring", arg, int64(0), int64(1)); err != nil {
+		arg := lets.actionTitle
+		if err := budget.Charge("_+_", int64(5+len(arg))); err != nil {
 			return "", false, err
 		}
-		r, err := celrt.SubstringRange(arg, int64(0), int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("upperAscii", r); err != nil {
-			return "", false, err
-		}
-		arg2 := lets.action
-		if err := budget.CallText("substring", arg2, int64(1)); err != nil {
-			return "", false, err
-		}
-		r2, err := celrt.Substring(arg2, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		arg3 := celrt.UpperASCII(r)
-		if err := budget.Charge("_+_", int64(len(arg3)+len(r2))); err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("replace", arg3+r2, "-", " "); err != nil {
-			return "", false, err
-		}
-		arg4 := celrt.Replace(arg3+r2, "-", " ")
-		if err := budget.Charge("_+_", int64(5+len(arg4))); err != nil {
-			return "", false, err
-		}
-		var v3 string
-		if who.Ok {
-			v4, err := who.Get()
-			if err != nil {
-				return "", false, err
-			}
-			if err := budget.CallText("collapse", v4); err != nil {
-				return "", false, err
-			}
-			arg5 := celrt.Collapse(v4)
-			if err := budget.CallText("truncate", arg5, int64(40)); err != nil {
-				return "", false, err
-			}
-			arg6 := celrt.Truncate(arg5, int64(40))
-			if err := budget.Charge("_+_", int64(2+len(arg6))); err != nil {
-				return "", false, err
-			}
-			v3 = ": " + arg6
-		} else {
-			v3 = ""
-		}
-		if err := budget.Charge("_+_", int64(5+len(arg4)+len(v3))); err != nil {
-			return "", false, err
-		}
-		v2 = celrt.Of("Dock " + arg4 + v3)
+		v2 = celrt.Of("Dock " + arg)
 	}
 	return v2.Value, v2.Ok, nil
 }
@@ -40259,9 +40277,11 @@ var formatterDock = &slots{
 
 // letsSpace holds the lets of "space", which each of its functions computes first.
 type letsSpace struct {
-	action string
-	window string
-	space  string
+	action      string
+	who         celrt.Optional[string]
+	window      string
+	space       string
+	actionTitle string
 }
 
 // letsSpaceOf computes the lets of "space" that slot reads, in order, and
@@ -40278,11 +40298,39 @@ func letsSpaceOf(input *value.Object, tool string, limits runtime.Limits, slot c
 		return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("action", err)
 	}
 	action := celrt.LowerASCII(v1)
+	var who celrt.Optional[string]
+	if slot == celrt.SlotTitle {
+		ok := action == "switch"
+		if ok {
+			v2 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
+			ok = v2
+		}
+		var v3 celrt.Optional[string]
+		if ok {
+			if err := budget.CallText("numberText", input, "to"); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+			}
+			r, err := celrt.NumberTextOf(input, "to")
+			if err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("who", err)
+			}
+			v3 = celrt.Of(r)
+		} else {
+			var v4 celrt.Optional[string]
+			if action == "move-window" {
+				v4 = celrt.NonEmpty(celrt.Field(input, "app"))
+			} else {
+				v4 = celrt.None[string]()
+			}
+			v3 = v4
+		}
+		who = v3
+	}
 	var window string
 	if slot == celrt.SlotPreview {
-		v2 := celrt.NonEmpty(celrt.Field(input, "window_title"))
-		var v3 string
-		if v2.Ok {
+		v5 := celrt.NonEmpty(celrt.Field(input, "window_title"))
+		var v6 string
+		if v5.Ok {
 			arg := celrt.Field(input, "window_title")
 			if err := budget.CallText("collapse", arg); err != nil {
 				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
@@ -40299,28 +40347,28 @@ func letsSpaceOf(input *value.Object, tool string, limits runtime.Limits, slot c
 			if err := budget.ChargeEach("_+_", int64(8+len(arg3)), int64(8+len(arg3)+1)); err != nil {
 				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 			}
-			v3 = "window '" + arg3 + "'"
+			v6 = "window '" + arg3 + "'"
 		} else {
-			v4 := celrt.TypeOf(celrt.Field(input, "window_index")) == celrt.DoubleType
-			var v5 string
-			if v4 {
+			v7 := celrt.TypeOf(celrt.Field(input, "window_index")) == celrt.DoubleType
+			var v8 string
+			if v7 {
 				if err := budget.CallText("numberText", input, "window_index"); err != nil {
 					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 				}
-				r, err := celrt.NumberTextOf(input, "window_index")
+				r2, err := celrt.NumberTextOf(input, "window_index")
 				if err != nil {
 					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 				}
-				if err := budget.Charge("_+_", int64(7+len(r))); err != nil {
+				if err := budget.Charge("_+_", int64(7+len(r2))); err != nil {
 					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 				}
-				v5 = "window " + r
+				v8 = "window " + r2
 			} else {
-				v5 = "the window"
+				v8 = "the window"
 			}
-			v3 = v5
+			v6 = v8
 		}
-		var v6 string
+		var v9 string
 		if celrt.NonEmpty(celrt.Field(input, "app")).Ok {
 			arg4 := celrt.Field(input, "app")
 			if err := budget.CallText("collapse", arg4); err != nil {
@@ -40338,47 +40386,107 @@ func letsSpaceOf(input *value.Object, tool string, limits runtime.Limits, slot c
 			if err := budget.ChargeEach("_+_", int64(5+len(arg6)), int64(5+len(arg6)+1)); err != nil {
 				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 			}
-			v6 = " of '" + arg6 + "'"
+			v9 = " of '" + arg6 + "'"
 		} else {
-			v6 = ""
+			v9 = ""
 		}
-		if err := budget.Charge("_+_", int64(len(v3)+len(v6))); err != nil {
+		if err := budget.Charge("_+_", int64(len(v6)+len(v9))); err != nil {
 			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("window", err)
 		}
-		window = v3 + v6
+		window = v6 + v9
 	}
 	var space string
 	if slot == celrt.SlotPreview || slot == celrt.SlotRow {
-		v7 := celrt.EqualBool(celrt.Field(input, "to_current"), true)
-		var v8 string
-		if v7 {
-			v8 = "the current Space"
+		v10 := celrt.EqualBool(celrt.Field(input, "to_current"), true)
+		var v11 string
+		if v10 {
+			v11 = "the current Space"
 		} else {
-			v9 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
-			var v10 string
-			if v9 {
+			v12 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
+			var v13 string
+			if v12 {
 				if err := budget.CallText("numberText", input, "to"); err != nil {
 					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("space", err)
 				}
-				r2, err := celrt.NumberTextOf(input, "to")
+				r3, err := celrt.NumberTextOf(input, "to")
 				if err != nil {
 					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("space", err)
 				}
-				if err := budget.Charge("_+_", int64(6+len(r2))); err != nil {
+				if err := budget.Charge("_+_", int64(6+len(r3))); err != nil {
 					return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("space", err)
 				}
-				v10 = "Space " + r2
+				v13 = "Space " + r3
 			} else {
-				v10 = ""
+				v13 = ""
 			}
-			v8 = v10
+			v11 = v13
 		}
-		space = v8
+		space = v11
+	}
+	var actionTitle string
+	if slot == celrt.SlotTitle {
+		var v14 string
+		if action == "" {
+			v14 = ""
+		} else {
+			if err := budget.CallText("substring", action, int64(0), int64(1)); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			r4, err := celrt.SubstringRange(action, int64(0), int64(1))
+			if err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("upperAscii", r4); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("substring", action, int64(1)); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			r5, err := celrt.Substring(action, int64(1))
+			if err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg7 := celrt.UpperASCII(r4)
+			if err := budget.Charge("_+_", int64(len(arg7)+len(r5))); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("replace", arg7+r5, "-", " "); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			v14 = celrt.Replace(arg7+r5, "-", " ")
+		}
+		var v15 string
+		if who.Ok {
+			v16, err := who.Get()
+			if err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			if err := budget.CallText("collapse", v16); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg8 := celrt.Collapse(v16)
+			if err := budget.CallText("truncate", arg8, int64(40)); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			arg9 := celrt.Truncate(arg8, int64(40))
+			if err := budget.Charge("_+_", int64(2+len(arg9))); err != nil {
+				return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+			}
+			v15 = ": " + arg9
+		} else {
+			v15 = ""
+		}
+		if err := budget.Charge("_+_", int64(len(v14)+len(v15))); err != nil {
+			return letsSpace{}, celrt.Budget{}, 0, celrt.InLet("actionTitle", err)
+		}
+		actionTitle = v14 + v15
 	}
 	return letsSpace{
-		action: action,
-		window: window,
-		space:  space,
+		action:      action,
+		who:         who,
+		window:      window,
+		space:       space,
+		actionTitle: actionTitle,
 	}, budget, 0, nil
 }
 
@@ -40394,10 +40502,14 @@ func letsSpaceOf(input *value.Object, tool string, limits runtime.Limits, slot c
 // Defined in formatters.yaml, registered with owner "formatters.yaml#space":
 //
 //	action = nonEmpty(input.action).orValue("").lowerAscii()
+//	who = action == "switch" && type(input.to) == double ? optional.of(numberText(input, "to"))
+//	: action == "move-window" ? nonEmpty(input.app) : optional.none()
 //	window = (nonEmpty(input.window_title).hasValue() ? "window '" + truncate(collapse(input.window_title), 60) + "'"
 //	  : type(input.window_index) == double ? "window " + numberText(input, "window_index") : "the window")
 //	+ (nonEmpty(input.app).hasValue() ? " of '" + truncate(collapse(input.app), 60) + "'" : "")
 //	space = input.to_current == true ? "the current Space" : type(input.to) == double ? "Space " + numberText(input, "to") : ""
+//	actionTitle = (action == "" ? "" : (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " "))
+//	  + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")
 //	preview = action == "list" ? optional.of("to list Spaces" + (input.detailed == true ? " in detail" : ""))
 //	  : action == "switch" && type(input.to) == double ? optional.of("to switch to Space " + numberText(input, "to"))
 //	  : action == "move-window" && space != ""
@@ -40535,10 +40647,7 @@ func RowSpace(input *value.Object, tool string, limits runtime.Limits) (string, 
 // TitleSpace returns the title of a call to "space", documented with PreviewSpace:
 //
 //	title.expr = !(action in ["list", "switch", "move-window"]) ? optional.none()
-//	  : cel.bind(who, action == "switch" && type(input.to) == double ? optional.of(numberText(input, "to"))
-//	    : action == "move-window" ? nonEmpty(input.app) : optional.none(),
-//	    optional.of("Space " + (action.substring(0, 1).upperAscii() + action.substring(1)).replace("-", " ")
-//	      + (who.hasValue() ? ": " + truncate(collapse(who.value()), 40) : "")))
+//	  : optional.of("Space " + actionTitle)
 func TitleSpace(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, budget, _, err := letsSpaceOf(input, tool, limits, celrt.SlotTitle)
 	if err != nil {
@@ -40549,97 +40658,11 @@ func TitleSpace(input *value.Object, tool string, limits runtime.Limits) (string
 	if !v1 {
 		v2 = celrt.None[string]()
 	} else {
-		whoOf := func() (celrt.Optional[string], error) {
-			ok := lets.action == "switch"
-			if ok {
-				v3 := celrt.TypeOf(celrt.Field(input, "to")) == celrt.DoubleType
-				ok = v3
-			}
-			var v4 celrt.Optional[string]
-			if ok {
-				if err := budget.CallText("numberText", input, "to"); err != nil {
-					return celrt.Optional[string]{}, err
-				}
-				r, err := celrt.NumberTextOf(input, "to")
-				if err != nil {
-					return celrt.Optional[string]{}, err
-				}
-				v4 = celrt.Of(r)
-			} else {
-				var v5 celrt.Optional[string]
-				if lets.action == "move-window" {
-					v5 = celrt.NonEmpty(celrt.Field(input, "app"))
-				} else {
-					v5 = celrt.None[string]()
-				}
-				v4 = v5
-			}
-			return v4, nil
-		}
-		var whoLazy celrt.Lazy[celrt.Optional[string]]
-		arg := lets.action
-		if err := budget.CallText("substring", arg, int64(0), int64(1)); err != nil {
+		arg := lets.actionTitle
+		if err := budget.Charge("_+_", int64(6+len(arg))); err != nil {
 			return "", false, err
 		}
-		r2, err := celrt.SubstringRange(arg, int64(0), int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("upperAscii", r2); err != nil {
-			return "", false, err
-		}
-		arg2 := lets.action
-		if err := budget.CallText("substring", arg2, int64(1)); err != nil {
-			return "", false, err
-		}
-		r3, err := celrt.Substring(arg2, int64(1))
-		if err != nil {
-			return "", false, err
-		}
-		arg3 := celrt.UpperASCII(r2)
-		if err := budget.Charge("_+_", int64(len(arg3)+len(r3))); err != nil {
-			return "", false, err
-		}
-		if err := budget.CallText("replace", arg3+r3, "-", " "); err != nil {
-			return "", false, err
-		}
-		arg4 := celrt.Replace(arg3+r3, "-", " ")
-		if err := budget.Charge("_+_", int64(6+len(arg4))); err != nil {
-			return "", false, err
-		}
-		who2, err := whoLazy.Get(whoOf)
-		if err != nil {
-			return "", false, err
-		}
-		var v6 string
-		if who2.Ok {
-			who3, err := whoLazy.Get(whoOf)
-			if err != nil {
-				return "", false, err
-			}
-			v7, err := who3.Get()
-			if err != nil {
-				return "", false, err
-			}
-			if err := budget.CallText("collapse", v7); err != nil {
-				return "", false, err
-			}
-			arg5 := celrt.Collapse(v7)
-			if err := budget.CallText("truncate", arg5, int64(40)); err != nil {
-				return "", false, err
-			}
-			arg6 := celrt.Truncate(arg5, int64(40))
-			if err := budget.Charge("_+_", int64(2+len(arg6))); err != nil {
-				return "", false, err
-			}
-			v6 = ": " + arg6
-		} else {
-			v6 = ""
-		}
-		if err := budget.Charge("_+_", int64(6+len(arg4)+len(v6))); err != nil {
-			return "", false, err
-		}
-		v2 = celrt.Of("Space " + arg4 + v6)
+		v2 = celrt.Of("Space " + arg)
 	}
 	return v2.Value, v2.Ok, nil
 }
@@ -40764,9 +40787,9 @@ var formatterSleep = &slots{
 
 // letsClipboard holds the lets of "clipboard", which each of its functions computes first.
 type letsClipboard struct {
-	action string
 	what   []string
 	slot2  string
+	action string
 }
 
 // letsClipboardOf computes the lets of "clipboard" that slot reads, in order, and
@@ -40775,18 +40798,9 @@ type letsClipboard struct {
 func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, slot celrt.Slot) (letsClipboard, celrt.Budget, int, error) {
 	steps := 0
 	var budget celrt.Budget
-	opt := celrt.NonEmpty(celrt.Field(input, "action"))
-	v1 := opt.Value
-	if !opt.Ok {
-		v1 = ""
-	}
-	if err := budget.CallText("lowerAscii", v1); err != nil {
-		return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("action", err)
-	}
-	action := celrt.LowerASCII(v1)
 	var what []string
 	if slot == celrt.SlotPreview {
-		var v2 string
+		var v1 string
 		if celrt.NonEmpty(celrt.Field(input, "text")).Ok {
 			arg := celrt.Field(input, "text")
 			if err := budget.CallText("redact", arg); err != nil {
@@ -40804,13 +40818,13 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.ChargeEach("_+_", int64(6+len(arg3)), int64(6+len(arg3)+1)); err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 			}
-			v2 = "text '" + arg3 + "'"
+			v1 = "text '" + arg3 + "'"
 		} else {
-			v2 = ""
+			v1 = ""
 		}
-		v3 := celrt.NonEmpty(celrt.Field(input, "filePath")).Ok
-		var v4 string
-		if v3 {
+		v2 := celrt.NonEmpty(celrt.Field(input, "filePath")).Ok
+		var v3 string
+		if v2 {
 			arg4 := celrt.Field(input, "filePath")
 			if err := budget.CallText("collapse", arg4); err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
@@ -40827,13 +40841,13 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.ChargeEach("_+_", int64(6+len(arg6)), int64(6+len(arg6)+1)); err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 			}
-			v4 = "file '" + arg6 + "'"
+			v3 = "file '" + arg6 + "'"
 		} else {
-			v4 = ""
+			v3 = ""
 		}
-		v5 := celrt.NonEmpty(celrt.Field(input, "imagePath")).Ok
-		var v6 string
-		if v5 {
+		v4 := celrt.NonEmpty(celrt.Field(input, "imagePath")).Ok
+		var v5 string
+		if v4 {
 			arg7 := celrt.Field(input, "imagePath")
 			if err := budget.CallText("collapse", arg7); err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
@@ -40850,13 +40864,13 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.ChargeEach("_+_", int64(7+len(arg9)), int64(7+len(arg9)+1)); err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 			}
-			v6 = "image '" + arg9 + "'"
+			v5 = "image '" + arg9 + "'"
 		} else {
-			v6 = ""
+			v5 = ""
 		}
-		v7 := celrt.NonEmpty(celrt.Field(input, "dataBase64")).Ok
-		var v8 string
-		if v7 {
+		v6 := celrt.NonEmpty(celrt.Field(input, "dataBase64")).Ok
+		var v7 string
+		if v6 {
 			size, err := celrt.Size(celrt.Field(input, "dataBase64"))
 			if err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
@@ -40868,11 +40882,11 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.ChargeEach("_+_", int64(13+len(arg10)), int64(13+len(arg10)+1)); err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 			}
-			v8 = "base64 data (" + arg10 + ")"
+			v7 = "base64 data (" + arg10 + ")"
 		} else {
-			v8 = ""
+			v7 = ""
 		}
-		var v9 string
+		var v8 string
 		if celrt.NonEmpty(celrt.Field(input, "uti")).Ok {
 			arg11 := celrt.Field(input, "uti")
 			if err := budget.CallText("collapse", arg11); err != nil {
@@ -40890,13 +40904,13 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.Charge("_+_", int64(3+len(arg13))); err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 			}
-			v9 = "as " + arg13
+			v8 = "as " + arg13
 		} else {
-			v9 = ""
+			v8 = ""
 		}
-		v10 := celrt.NonEmpty(celrt.Field(input, "alsoText")).Ok
-		var v11 string
-		if v10 {
+		v9 := celrt.NonEmpty(celrt.Field(input, "alsoText")).Ok
+		var v10 string
+		if v9 {
 			arg14 := celrt.Field(input, "alsoText")
 			if err := budget.CallText("redact", arg14); err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
@@ -40913,18 +40927,18 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.ChargeEach("_+_", int64(11+len(arg16)), int64(11+len(arg16)+1)); err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("what", err)
 			}
-			v11 = "with text '" + arg16 + "'"
+			v10 = "with text '" + arg16 + "'"
 		} else {
-			v11 = ""
+			v10 = ""
 		}
-		v12 := celrt.EqualBool(celrt.Field(input, "allowLarge"), true)
-		var v13 string
-		if v12 {
-			v13 = "over 10 MB allowed"
+		v11 := celrt.EqualBool(celrt.Field(input, "allowLarge"), true)
+		var v12 string
+		if v11 {
+			v12 = "over 10 MB allowed"
 		} else {
-			v13 = ""
+			v12 = ""
 		}
-		items := []string{v2, v4, v6, v8, v9, v11, v13}
+		items := []string{v1, v3, v5, v7, v8, v10, v12}
 		list := make([]string, 0, len(items))
 		for _, x6 := range items {
 			if steps++; steps > celrt.MaxSteps {
@@ -40941,7 +40955,7 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, sl
 	}
 	var slot2 string
 	if slot == celrt.SlotPreview {
-		var v14 string
+		var v13 string
 		if celrt.NonEmpty(celrt.Field(input, "slot")).Ok {
 			arg17 := celrt.Field(input, "slot")
 			if err := budget.CallText("collapse", arg17); err != nil {
@@ -40959,16 +40973,25 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, sl
 			if err := budget.ChargeEach("_+_", int64(7+len(arg19)), int64(7+len(arg19)+1)); err != nil {
 				return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("slot", err)
 			}
-			v14 = " slot '" + arg19 + "'"
+			v13 = " slot '" + arg19 + "'"
 		} else {
-			v14 = ""
+			v13 = ""
 		}
-		slot2 = v14
+		slot2 = v13
 	}
+	opt := celrt.NonEmpty(celrt.Field(input, "action"))
+	v14 := opt.Value
+	if !opt.Ok {
+		v14 = ""
+	}
+	if err := budget.CallText("lowerAscii", v14); err != nil {
+		return letsClipboard{}, celrt.Budget{}, 0, celrt.InLet("action", err)
+	}
+	action := celrt.LowerASCII(v14)
 	return letsClipboard{
-		action: action,
 		what:   what,
 		slot2:  slot2,
+		action: action,
 	}, budget, steps, nil
 }
 
@@ -40985,7 +41008,6 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, sl
 //
 // Defined in formatters.yaml, registered with owner "formatters.yaml#clipboard":
 //
-//	action = nonEmpty(input.action).orValue("").lowerAscii()
 //	what = [nonEmpty(input.text).hasValue() ? "text '" + inline(redact(input.text), 200) + "'" : "",
 //	 nonEmpty(input.filePath).hasValue() ? "file '" + truncate(collapse(input.filePath), 120) + "'" : "",
 //	 nonEmpty(input.imagePath).hasValue() ? "image '" + truncate(collapse(input.imagePath), 120) + "'" : "",
@@ -40994,6 +41016,7 @@ func letsClipboardOf(input *value.Object, tool string, limits runtime.Limits, sl
 //	 nonEmpty(input.alsoText).hasValue() ? "with text '" + inline(redact(input.alsoText), 120) + "'" : "",
 //	 input.allowLarge == true ? "over 10 MB allowed" : ""].filter(x, x != "")
 //	slot = nonEmpty(input.slot).hasValue() ? " slot '" + truncate(collapse(input.slot), 40) + "'" : ""
+//	action = nonEmpty(input.action).orValue("").lowerAscii()
 //	preview = action == "get"
 //	  ? optional.of("to read the clipboard"
 //	      + (nonEmpty(input.prefer).hasValue() ? " as " + truncate(collapse(input.prefer), 60) : "")
@@ -47223,19 +47246,14 @@ func letsVaultAnyOf(input *value.Object, tool string, limits runtime.Limits, slo
 //	  : name == "delete_pki_role" ? "DELETE PKI " + role + m
 //	  : name == "issue_pki_certificate" ? "issue a certificate for '" + collapse(input.common_name) + "' from " + role + m
 //	  : ""
-//	preview = lead == "" ? optional.none() : optional.of(lead)
+//	preview = nonEmpty(lead)
 func PreviewVaultAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, _, _, err := letsVaultAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
-	var v1 celrt.Optional[string]
-	if lets.lead == "" {
-		v1 = celrt.None[string]()
-	} else {
-		v1 = celrt.Of(lets.lead)
-	}
-	return v1.Value, v1.Ok, nil
+	text := celrt.NonEmpty(lets.lead)
+	return text.Value, text.Ok, nil
 }
 
 // TierVaultAny returns the tier of a call to "vault:*", documented with PreviewVaultAny:
@@ -47907,19 +47925,14 @@ func letsCloudflareAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	  : name == "kv_delete" ? "DELETE key '" + collapse(input.key) + "' from" + ns
 //	  : name == "r2_delete_object" ? "DELETE object '" + collapse(input.key) + "' from R2 bucket '" + collapse(input.bucket) + "'"
 //	  : ""
-//	preview = lead == "" ? optional.none() : optional.of(lead)
+//	preview = nonEmpty(lead)
 func PreviewCloudflareAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, _, _, err := letsCloudflareAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
-	var v1 celrt.Optional[string]
-	if lets.lead == "" {
-		v1 = celrt.None[string]()
-	} else {
-		v1 = celrt.Of(lets.lead)
-	}
-	return v1.Value, v1.Ok, nil
+	text := celrt.NonEmpty(lets.lead)
+	return text.Value, text.Ok, nil
 }
 
 // TierCloudflareAny returns the tier of a call to "cloudflare:*", documented with PreviewCloudflareAny:
@@ -49029,19 +49042,14 @@ func letsVercelAnyOf(input *value.Object, tool string, limits runtime.Limits, sl
 //	      + (nonEmpty(input.deploymentId).hasValue() && proj != "" ? ", redeploying '" + input.deploymentId.trim() + "'" : "")
 //	      + (input.force == true || input.forceNew == true ? " (force)" : "")
 //	  : ""
-//	preview = lead == "" ? optional.none() : optional.of(lead)
+//	preview = nonEmpty(lead)
 func PreviewVercelAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, _, _, err := letsVercelAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
-	var v1 celrt.Optional[string]
-	if lets.lead == "" {
-		v1 = celrt.None[string]()
-	} else {
-		v1 = celrt.Of(lets.lead)
-	}
-	return v1.Value, v1.Ok, nil
+	text := celrt.NonEmpty(lets.lead)
+	return text.Value, text.Ok, nil
 }
 
 // TierVercelAny returns the tier of a call to "vercel:*", documented with PreviewVercelAny:
@@ -49531,19 +49539,14 @@ func letsFirebaseAnyOf(input *value.Object, tool string, limits runtime.Limits, 
 //	  : name == "firebase_deploy" ? "deploy " + (nonEmpty(input.only).hasValue() ? "'" + collapse(input.only) + "'" : "EVERY service in firebase.json")
 //	  : name == "dataconnect_execute" ? "run GraphQL " + inline(input.query, 200)
 //	  : ""
-//	preview = lead == "" ? optional.none() : optional.of(lead)
+//	preview = nonEmpty(lead)
 func PreviewFirebaseAny(input *value.Object, tool string, limits runtime.Limits) (string, bool, error) {
 	lets, _, _, err := letsFirebaseAnyOf(input, tool, limits, celrt.SlotPreview)
 	if err != nil {
 		return "", false, err
 	}
-	var v1 celrt.Optional[string]
-	if lets.lead == "" {
-		v1 = celrt.None[string]()
-	} else {
-		v1 = celrt.Of(lets.lead)
-	}
-	return v1.Value, v1.Ok, nil
+	text := celrt.NonEmpty(lets.lead)
+	return text.Value, text.Ok, nil
 }
 
 // TierFirebaseAny returns the tier of a call to "firebase:*", documented with PreviewFirebaseAny:

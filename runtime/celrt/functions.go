@@ -450,6 +450,18 @@ func asDouble(v any) (float64, bool) {
 // ResultValue is resultValue(v): the value a tool result wraps.
 func ResultValue(v any) any { return textfmt.UnwrapResult(v, rtFields{}) }
 
+// ResultObject is resultObject(v).
+func ResultObject(v any) any {
+	u := ResultValue(v)
+	if _, ok := (rtFields{}).Object(u); ok {
+		return u
+	}
+	return emptyObject
+}
+
+// emptyObject is the object ResultObject gives for a value that is none.
+var emptyObject = value.NewObject()
+
 // rtFields reads the maps of translated code for textfmt.UnwrapResult: an
 // input object or a map built in CEL.
 type rtFields struct{}
