@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/checker"
 	"github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/types"
 	"github.com/permgen/permgen/runtime"
@@ -361,6 +362,16 @@ func compile(env *cel.Env, calls callTable, src Source, what string, fields, let
 		return compiled{}, false
 	}
 	costs := &estimator{o: opts, literal: literalElements(ast.NativeRep().Expr())}
+	// The average size of an element of the input (see amortizedReads).
+	share := checker.SizeEstimate{Max: uint64(min(opts.StringEstimate, (opts.MaxInputBytes+opts.MaxItems-1)/max(opts.MaxItems, 1)))}
+	for id, s := range amortizedReads(ast.NativeRep().Expr(), share) {
+		if _, literal := costs.literal[id]; !literal {
+			if costs.literal == nil {
+				costs.literal = map[int64]checker.SizeEstimate{}
+			}
+			costs.literal[id] = s
+		}
+	}
 	est, err := env.EstimateCost(ast, costs)
 	if err != nil {
 		errs.Add(src.Pos, "%s: cannot estimate its cost: %v", what, err)

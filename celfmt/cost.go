@@ -55,10 +55,12 @@ type estimator struct {
 	// memory budget to the cost limit.
 	strict bool
 	lets   map[string]bool
-	// literal are the sizes of the comprehension variables that range
-	// over a literal (["a", "e", "o"].filter(v, …)), by the id of each
-	// place that reads them: the size of the longest element, rather than
-	// the size of any string (see literalElements).
+	// literal are the sizes the estimate gives the reads of comprehension
+	// elements, by the id of each place that reads one: over a literal
+	// (["a", "e", "o"].filter(v, …)), the size of the longest element
+	// rather than that of any string (see literalElements); over a part of
+	// the input, in a loop whose steps are linear in their element, the
+	// average size of an element (see amortizedReads).
 	literal map[int64]checker.SizeEstimate
 }
 
@@ -254,13 +256,26 @@ func (e *estimator) EstimateCallCost(fn, overload string, target *checker.AstNod
 }
 
 func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *checker.CallEstimate {
-	sz := func(i int) checker.SizeEstimate {
-		if i < len(args) {
-			return e.size(args[i])
-		}
-		return checker.SizeEstimate{}
-	}
 	str := uint64(e.o.StringEstimate)
+	// elems is the size of an argument that is a list: a dyn one has no
+	// more than MaxItems elements, whatever its strings hold.
+	elems := func(i int) checker.SizeEstimate {
+		if i >= len(args) {
+			return checker.SizeEstimate{}
+		}
+		return e.size(args[i])
+	}
+	sz := func(i int) checker.SizeEstimate {
+		if i >= len(args) {
+			return checker.SizeEstimate{}
+		}
+		s := e.size(args[i])
+		if _, sized := e.literal[args[i].Expr().ID()]; !sized && args[i].Type().Kind() == types.DynKind {
+			// A dyn argument may be a string as well as a list or a map.
+			s.Max = max(s.Max, str)
+		}
+		return s
+	}
 	switch fn {
 	case "_+_":
 		if overload == overloads.AddString || overload == overloads.AddBytes {
@@ -306,13 +321,13 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 		if len(args) > 1 {
 			sep = sz(1).Max
 		}
-		out := sat(mul(sz(0).Max, sep), e.listText(sz(0).Max))
+		out := sat(mul(elems(0).Max, sep), e.listText(elems(0).Max))
 		return callEstimate(out, traversal, &out)
 	case "format":
-		out := sat(sz(0).Max, mul(6, e.listText(sz(1).Max)))
+		out := sat(sz(0).Max, mul(6, e.listText(elems(1).Max)))
 		return callEstimate(out, traversal, &out)
 	case "lowerAscii", "upperAscii", "reverse", "trim", "substring":
-		if len(args) == 0 || args[0].Type().Kind() != types.StringKind {
+		if len(args) == 0 || !textual(args[0]) {
 			return nil
 		}
 		out := sz(0).Max
@@ -323,7 +338,7 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 	case "indexOf", "lastIndexOf":
 		return callEstimate(mul(sz(0).Max, max(1, sz(1).Max)), traversal, nil)
 	case "size":
-		if len(args) == 1 && args[0].Type().Kind() == types.StringKind {
+		if len(args) == 1 && textual(args[0]) {
 			return callEstimate(sz(0).Max, traversal, nil)
 		}
 	case "matches":
@@ -334,14 +349,31 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 	case "alternatives":
 		// A field for each name, its text trimmed and compared; a pair of
 		// [name, text] for each.
-		names := sz(1).Max
+		names := elems(1).Max
 		out := names
 		return callEstimate(mul(names, sat(mul(nodeUnits, traversal), str)), traversal, &out)
 	case "json", "fields":
 		// fields writes no more than json of the same value (its paths
-		// aside), and reads as much of it.
-		out := mul(6, str)
-		return callEstimate(out, jsonPerUnit, &out)
+		// aside), and reads as much of it: up to six bytes for one of the
+		// text the value holds, assumed a string's, or the share of an
+		// element of the input's (see amortizedReads).
+		text := str
+		if len(args) > 0 {
+			if s, ok := e.literal[args[0].Expr().ID()]; ok {
+				text = min(text, s.Max)
+			}
+		}
+		read := mul(6, text)
+		out := read
+		if fn == "fields" && len(args) == 2 && args[1].Expr().Kind() == ast.LiteralKind {
+			// fields(value, n) writes at most n characters, or the least
+			// the value can show when n is smaller (a note such as
+			// "… 3 fields, 120 B").
+			if n, ok := args[1].Expr().AsLiteral().(types.Int); ok && n >= 0 {
+				out = min(out, 4*(max(uint64(n), 64)+32))
+			}
+		}
+		return callEstimate(read, jsonPerUnit, &out)
 	}
 	for _, f := range functions {
 		if f.name != fn {
@@ -349,9 +381,9 @@ func (e *estimator) estimateCall(fn, overload string, args []checker.AstNode) *c
 		}
 		// The text the call reads: its first argument, and when that is a
 		// string, its other string arguments too (redact(name, text)).
-		text, texts := sz(0).Max, len(args) > 0 && args[0].Type().Kind() == types.StringKind
+		text, texts := sz(0).Max, len(args) > 0 && textual(args[0])
 		for i := 1; texts && i < len(args); i++ {
-			if args[i].Type().Kind() == types.StringKind {
+			if textual(args[i]) {
 				text = sat(text, sz(i).Max)
 			}
 		}
@@ -476,4 +508,272 @@ func regexWeight(pattern string) int {
 		return maxRegexWeight
 	}
 	return max(1, len(prog.Inst))
+}
+
+// textual reports whether a node may be text: a string, or a dyn value,
+// which is one when a string function runs on it.
+func textual(n checker.AstNode) bool {
+	k := n.Type().Kind()
+	return k == types.StringKind || k == types.DynKind
+}
+
+// Amortized element sizes.
+//
+// cel-go estimates a comprehension as the size of its range times the cost
+// of one step, each step on an element of the largest size there is. Over
+// a range read from the input that is far above what any input costs: the
+// input holds Options.MaxInputBytes of text in all, so its MaxItems
+// elements are MaxInputBytes/MaxItems bytes on average. When the cost of a
+// step grows no faster than the size of its element (it reads the element,
+// its fields, a value the range maps it to, each alone or beside text that
+// is not the element's), the steps together cost no more than MaxItems
+// steps on elements of that average size: what a step on a long element
+// costs more, the others cost less. So the reads of an element are sized
+// at the average where that holds. A step whose cost is a product of two
+// sizes of its element (x.indexOf(x), a comprehension over its parts) is
+// not linear, and its reads keep their full size.
+
+// linearCalls are the functions whose cost is no more than the sum of what
+// their arguments' sizes cost alone: a call of one of these on two reads
+// of an element is still linear in the element's size.
+var linearCalls = map[string]bool{
+	"_+_": true, "_==_": true, "_!=_": true, "_<_": true, "_<=_": true, "_>_": true, "_>=_": true,
+	"_&&_": true, "_||_": true, "!_": true, "-_": true, "_?_:_": true, "@not_strictly_false": true,
+	"_[_]": true, "_[?_]": true, "_?._": true, "or": true, "orValue": true, "size": true, "type": true,
+	"string": true, "dyn": true, "int": true, "double": true, "has": true,
+}
+
+func init() {
+	for _, f := range functions {
+		// Their cost is per unit of all their text together (callCost).
+		linearCalls[f.name] = true
+	}
+}
+
+// amortizedReads returns, by the id of each node that reads an element of
+// a comprehension over the input (the variable, a field or index of it,
+// the range indexed by it), the average size share, for the
+// comprehensions whose steps are linear in their element (see above).
+func amortizedReads(a ast.Expr, share checker.SizeEstimate) map[int64]checker.SizeEstimate {
+	sizes := map[int64]checker.SizeEstimate{}
+	var visit func(e ast.Expr, elems map[string]ast.Expr)
+	visit = func(e ast.Expr, elems map[string]ast.Expr) {
+		if len(elems) > 0 && elementRead(e, elems) {
+			sizes[e.ID()] = share
+		}
+		switch e.Kind() {
+		case ast.SelectKind:
+			visit(e.AsSelect().Operand(), elems)
+		case ast.CallKind:
+			c := e.AsCall()
+			if c.IsMemberFunction() {
+				visit(c.Target(), elems)
+			}
+			for _, arg := range c.Args() {
+				visit(arg, elems)
+			}
+		case ast.ListKind:
+			for _, el := range e.AsList().Elements() {
+				visit(el, elems)
+			}
+		case ast.MapKind:
+			for _, en := range e.AsMap().Entries() {
+				visit(en.AsMapEntry().Key(), elems)
+				visit(en.AsMapEntry().Value(), elems)
+			}
+		case ast.StructKind:
+			for _, f := range e.AsStruct().Fields() {
+				visit(f.AsStructField().Value(), elems)
+			}
+		case ast.ComprehensionKind:
+			c := e.AsComprehension()
+			visit(c.IterRange(), elems)
+			visit(c.AccuInit(), elems)
+			inner := without(elems, c.AccuVar(), c.IterVar(), c.IterVar2())
+			if inputRooted(c.IterRange()) {
+				step := with(inner, c.IterRange(), c.IterVar(), c.IterVar2())
+				if !linearStep(c.LoopCondition(), step) || !linearStep(c.LoopStep(), step) {
+					step = inner
+				}
+				inner = step
+			}
+			visit(c.LoopCondition(), inner)
+			visit(c.LoopStep(), inner)
+			result := without(elems, c.AccuVar())
+			if isBind(c) && len(elems) > 0 && elementRead(c.AccuInit(), elems) {
+				// cel.bind(v, x.name, …): v is a read of the element too,
+				// where the loop it is in is linear.
+				result = with(result, nil, c.AccuVar(), "")
+			}
+			visit(c.Result(), result)
+		}
+	}
+	visit(a, nil)
+	return sizes
+}
+
+// isBind reports whether a comprehension is a cel.bind: no range, a
+// variable set once.
+func isBind(c ast.ComprehensionExpr) bool {
+	r := c.IterRange()
+	return r.Kind() == ast.ListKind && len(r.AsList().Elements()) == 0
+}
+
+// with adds the variables of a comprehension over rng to elems; without
+// removes the names a comprehension binds.
+func with(elems map[string]ast.Expr, rng ast.Expr, names ...string) map[string]ast.Expr {
+	out := make(map[string]ast.Expr, len(elems)+len(names))
+	for k, v := range elems {
+		out[k] = v
+	}
+	for _, n := range names {
+		if n != "" {
+			out[n] = rng
+		}
+	}
+	return out
+}
+
+func without(elems map[string]ast.Expr, names ...string) map[string]ast.Expr {
+	if len(elems) == 0 {
+		return elems
+	}
+	out := make(map[string]ast.Expr, len(elems))
+	for k, v := range elems {
+		out[k] = v
+	}
+	for _, n := range names {
+		delete(out, n)
+	}
+	return out
+}
+
+// inputRooted reports whether e reads a part of the input: input, a field
+// or an index of it, however deep.
+func inputRooted(e ast.Expr) bool {
+	switch e.Kind() {
+	case ast.IdentKind:
+		return e.AsIdent() == varInput
+	case ast.SelectKind:
+		return inputRooted(e.AsSelect().Operand())
+	case ast.CallKind:
+		c := e.AsCall()
+		switch c.FunctionName() {
+		case "_[_]", "_[?_]", "_?._":
+			return inputRooted(c.Args()[0])
+		case "orValue", "value":
+			return c.IsMemberFunction() && inputRooted(c.Target())
+		}
+	}
+	return false
+}
+
+// elementRead reports whether e reads an element of a comprehension's
+// range: its variable, a field or an index of a read, or the range indexed
+// by its variable (input.env[k]).
+func elementRead(e ast.Expr, elems map[string]ast.Expr) bool {
+	switch e.Kind() {
+	case ast.IdentKind:
+		_, ok := elems[e.AsIdent()]
+		return ok
+	case ast.SelectKind:
+		return elementRead(e.AsSelect().Operand(), elems)
+	case ast.CallKind:
+		c := e.AsCall()
+		switch c.FunctionName() {
+		case "_[_]", "_[?_]":
+			args := c.Args()
+			if elementRead(args[0], elems) {
+				return true
+			}
+			if k := args[1]; k.Kind() == ast.IdentKind {
+				rng, ok := elems[k.AsIdent()]
+				return ok && rng != nil && sameExpr(rng, args[0])
+			}
+		case "_?._":
+			return elementRead(c.Args()[0], elems)
+		case "orValue", "value", "string", "dyn":
+			if c.IsMemberFunction() {
+				return elementRead(c.Target(), elems)
+			}
+			return len(c.Args()) == 1 && elementRead(c.Args()[0], elems)
+		}
+	}
+	return false
+}
+
+// linearStep reports whether the cost of e grows no faster than the size
+// of the elements it reads: no call but the linear ones takes two reads of
+// an element, and no comprehension ranges over a read of one.
+func linearStep(e ast.Expr, elems map[string]ast.Expr) bool {
+	linear := true
+	var reads func(e ast.Expr) bool // whether e reads an element anywhere
+	reads = func(e ast.Expr) bool {
+		found := false
+		ast.PostOrderVisit(e, ast.NewExprVisitor(func(x ast.Expr) {
+			if x.Kind() == ast.IdentKind {
+				if _, ok := elems[x.AsIdent()]; ok {
+					found = true
+				}
+			}
+		}))
+		return found
+	}
+	ast.PostOrderVisit(e, ast.NewExprVisitor(func(x ast.Expr) {
+		switch x.Kind() {
+		case ast.CallKind:
+			c := x.AsCall()
+			if linearCalls[c.FunctionName()] {
+				return
+			}
+			n := 0
+			if c.IsMemberFunction() && reads(c.Target()) {
+				n++
+			}
+			for _, a := range c.Args() {
+				if reads(a) {
+					n++
+				}
+			}
+			linear = linear && n < 2
+		case ast.ComprehensionKind:
+			c := x.AsComprehension()
+			if !isBind(c) && reads(c.IterRange()) {
+				linear = false
+			}
+		}
+	}))
+	return linear
+}
+
+// sameExpr reports whether two expressions are the same reads of the same
+// names (input.env and input.env), whatever their ids.
+func sameExpr(a, b ast.Expr) bool {
+	if a.Kind() != b.Kind() {
+		return false
+	}
+	switch a.Kind() {
+	case ast.IdentKind:
+		return a.AsIdent() == b.AsIdent()
+	case ast.SelectKind:
+		sa, sb := a.AsSelect(), b.AsSelect()
+		return sa.FieldName() == sb.FieldName() && sa.IsTestOnly() == sb.IsTestOnly() && sameExpr(sa.Operand(), sb.Operand())
+	case ast.LiteralKind:
+		return a.AsLiteral().Equal(b.AsLiteral()) == types.True
+	case ast.CallKind:
+		ca, cb := a.AsCall(), b.AsCall()
+		if ca.FunctionName() != cb.FunctionName() || ca.IsMemberFunction() != cb.IsMemberFunction() || len(ca.Args()) != len(cb.Args()) {
+			return false
+		}
+		if ca.IsMemberFunction() && !sameExpr(ca.Target(), cb.Target()) {
+			return false
+		}
+		for i := range ca.Args() {
+			if !sameExpr(ca.Args()[i], cb.Args()[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package celfmt
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -92,4 +93,62 @@ func TestEstimateOfALimitedSplit(t *testing.T) {
 	worst := costOf(t, f, value.NewObject("s", strings.Repeat("a,", opts.StringEstimate/2)))
 	require.GreaterOrEqual(t, f.preview.estimate, worst, "an upper bound")
 	require.Less(t, f.preview.estimate, 100*worst, "within a hundred times the worst case")
+}
+
+// TestEstimateOfTextFunctionsOnDyn: a string function on a dyn value reads
+// a string as long as any (StringEstimate), not the MaxItems elements of a
+// list: the estimate of nonEmpty on a dyn field is an upper bound of its
+// metered cost on the longest string.
+func TestEstimateOfTextFunctionsOnDyn(t *testing.T) {
+	opts := Options{}.withDefaults()
+	f := formatter(t, "  - tool: t\n    input:\n      command: dyn\n"+
+		`    preview: 'nonEmpty(input.command).orValue("") + inline(input.command, 80)'`+"\n", Options{})
+	worst := costOf(t, f, value.NewObject("command", strings.Repeat("x", opts.StringEstimate)))
+	require.GreaterOrEqual(t, nodeUnits*f.preview.estimate, worst, "an upper bound")
+}
+
+// TestEstimateAmortizesTheInputsElements: a comprehension over a part of
+// the input whose steps are linear in their element is estimated with
+// elements of the input's average size (its MaxInputBytes over MaxItems of
+// them), and that stays an upper bound both when all are of that size and
+// when fewer are as long as a string may be.
+func TestEstimateAmortizesTheInputsElements(t *testing.T) {
+	opts := Options{}.withDefaults()
+	f := formatter(t, "  - tool: t\n    input:\n      env: dyn\n"+
+		`    preview: 'input.env.map(k, k.trim() + "=" + string(input.env[k]).trim()).join(",")'`+"\n", Options{})
+	env := func(n, size int) *value.Object {
+		keys, vals := make([]string, n), make([]any, n)
+		for i := range keys {
+			keys[i] = fmt.Sprintf("%0*d", size/2, i)
+			vals[i] = strings.Repeat(" v", size/4)
+		}
+		return value.NewObject("env", value.ObjectOf(keys, vals))
+	}
+	for _, in := range []*value.Object{
+		env(opts.MaxItems, opts.MaxInputBytes/opts.MaxItems),
+		env(opts.MaxInputBytes/opts.StringEstimate, opts.StringEstimate),
+	} {
+		require.GreaterOrEqual(t, nodeUnits*f.preview.estimate, costOf(t, f, in), "an upper bound")
+	}
+	// Over a let, which the estimate does not see as the input, each
+	// element is as long as a string may be.
+	whole := formatter(t, "  - tool: t\n    input:\n      env: dyn\n    let:\n      e: input.env\n"+
+		`    preview: 'e.map(k, k.trim() + "=" + string(e[k]).trim()).join(",")'`+"\n", Options{})
+	require.Less(t, 2*f.preview.estimate, whole.preview.estimate, "the elements share the input")
+}
+
+// TestEstimateKeepsAProductOfAnElementWhole: a step whose cost is a
+// product of two sizes of its element (x.indexOf(x)) is not linear in it,
+// and its reads keep their full size: the estimate is that of MaxItems
+// elements of StringEstimate characters.
+func TestEstimateKeepsAProductOfAnElementWhole(t *testing.T) {
+	opts := Options{}.withDefaults()
+	lifted := Options{CostBudget: 1 << 50}
+	product := formatter(t, "  - tool: t\n    input:\n      list: dyn\n"+
+		`    preview: 'string(input.list.map(x, x.indexOf(x)).size())'`+"\n", lifted)
+	full := uint64(opts.MaxItems) * uint64(opts.StringEstimate) * uint64(opts.StringEstimate) / traversal
+	require.GreaterOrEqual(t, product.preview.estimate, full)
+	nested := formatter(t, "  - tool: t\n    input:\n      list: dyn\n"+
+		`    preview: 'string(input.list.map(x, x.split(",").map(p, p.trim())).size())'`+"\n", lifted)
+	require.GreaterOrEqual(t, nested.preview.estimate, uint64(opts.MaxItems)*uint64(opts.StringEstimate)*2/traversal)
 }

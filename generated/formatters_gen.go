@@ -60506,7 +60506,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 				return v248, nil
 			}
 			var subsLazy2 celrt.Lazy[[]string]
-			keysOf2 := func() ([]string, error) {
+			keysOf2 := func() ([]any, error) {
 				v257, failure82 := func() (bool, error) {
 					kind8, err := kindLazy2.Get(kindOf2)
 					if err != nil {
@@ -60528,7 +60528,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if failure83 != nil {
 					return nil, budget.Failure(failure83)
 				}
-				var v259 []string
+				var v259 []any
 				if ok84 {
 					o13, err := oLazy.Get(oOf)
 					if err != nil {
@@ -60567,7 +60567,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 							list42 = append(list42, x35)
 						}
 					}
-					list43 := make([][]string, 0, len(list42))
+					list43 := make([][]any, 0, len(list42))
 					for _, x36 := range list42 {
 						if steps++; steps > celrt.MaxSteps {
 							return nil, budget.Failure(celrt.ErrSteps)
@@ -60576,28 +60576,16 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						list44 := make([]string, 0, items10.Len())
+						list44 := make([]any, 0, items10.Len())
 						for i16 := range items10.Len() {
 							k7 := items10.At(i16)
 							if steps++; steps > celrt.MaxSteps {
 								return nil, budget.Failure(celrt.ErrSteps)
 							}
-							if err := budget.CallText("collapse", k7); err != nil {
-								return nil, budget.Failure(err)
-							}
-							x37, err := celrt.AsString(k7)
-							if err != nil {
-								return nil, budget.Failure(err)
-							}
-							arg97 := celrt.Collapse(x37)
-							if err := budget.CallText("truncate", arg97, int64(60)); err != nil {
-								return nil, budget.Failure(err)
-							}
-							elem105 := celrt.Truncate(arg97, int64(60))
 							if err := budget.Charge("_+_", 16); err != nil {
 								return nil, budget.Failure(err)
 							}
-							list44 = append(list44, elem105)
+							list44 = append(list44, k7)
 						}
 						if err := budget.Charge("_+_", 16); err != nil {
 							return nil, budget.Failure(err)
@@ -60607,29 +60595,23 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err := budget.Call("flatten", list43); err != nil {
 						return nil, budget.Failure(err)
 					}
-					x38, err := func(v any) ([]any, error) {
+					x37, err := func(v any) ([]any, error) {
 						return celrt.AsList(v, celrt.AsDyn)
 					}(celrt.ListOf(list43))
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					r28, err := celrt.Flatten(x38)
+					r28, err := celrt.Flatten(x37)
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					x39, err := func(v any) ([]string, error) {
-						return celrt.AsList(v, celrt.AsString)
-					}(r28)
-					if err != nil {
-						return nil, budget.Failure(err)
-					}
-					v259 = x39
+					v259 = r28
 				} else {
-					v259 = []string{}
+					v259 = []any{}
 				}
 				return v259, nil
 			}
-			var keysLazy2 celrt.Lazy[[]string]
+			var keysLazy2 celrt.Lazy[[]any]
 			kind10, err := kindLazy2.Get(kindOf2)
 			if err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
@@ -60763,15 +60745,15 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err := budget.CallText("collapse", kind12); err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					x40, err := celrt.AsString(kind12)
+					x38, err := celrt.AsString(kind12)
 					if err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					arg98 := celrt.Collapse(x40)
-					if err := budget.CallText("truncate", arg98, int64(60)); err != nil {
+					arg97 := celrt.Collapse(x38)
+					if err := budget.CallText("truncate", arg97, int64(60)); err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					v272 = celrt.Truncate(arg98, int64(60))
+					v272 = celrt.Truncate(arg97, int64(60))
 				} else {
 					v272 = ""
 				}
@@ -60803,15 +60785,15 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err := budget.CallText("collapse", name11); err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					x41, err := celrt.AsString(name11)
+					x39, err := celrt.AsString(name11)
 					if err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					arg99 := celrt.Collapse(x41)
-					if err := budget.CallText("truncate", arg99, int64(120)); err != nil {
+					arg98 := celrt.Collapse(x39)
+					if err := budget.CallText("truncate", arg98, int64(120)); err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					v274 = celrt.Truncate(arg99, int64(120))
+					v274 = celrt.Truncate(arg98, int64(120))
 				} else {
 					v274 = ""
 				}
@@ -60835,11 +60817,11 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err := budget.Call("join", subs7, ", "); err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					arg100 := celrt.JoinSep(subs7, ", ")
-					if err := budget.Charge("_+_", int64(11+len(arg100))); err != nil {
+					arg99 := celrt.JoinSep(subs7, ", ")
+					if err := budget.Charge("_+_", int64(11+len(arg99))); err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					v275 = ", subjects " + arg100
+					v275 = ", subjects " + arg99
 				} else {
 					v275 = ""
 				}
@@ -60859,43 +60841,74 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 			}
 			var v276 string
 			if int64(len(keys4)) > int64(0) {
-				keys5, err := keysLazy2.Get(keysOf2)
-				if err != nil {
-					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+				v277 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+				list45 := make([]int64, 0, len(v277))
+				for _, i17 := range v277 {
+					if steps++; steps > celrt.MaxSteps {
+						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(celrt.ErrSteps))
+					}
+					keys5, err := keysLazy2.Get(keysOf2)
+					if err != nil {
+						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+					}
+					if i17 < int64(len(keys5)) {
+						if err := budget.Charge("_+_", 16); err != nil {
+							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+						}
+						list45 = append(list45, i17)
+					}
 				}
-				var v277 []string
-				if int64(len(keys5)) > int64(8) {
+				list46 := make([]string, 0, len(list45))
+				for _, i18 := range list45 {
+					if steps++; steps > celrt.MaxSteps {
+						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(celrt.ErrSteps))
+					}
 					keys6, err := keysLazy2.Get(keysOf2)
 					if err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					if err := budget.Call("slice", keys6, int64(0), int64(8)); err != nil {
-						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
-					}
-					slice7, err := celrt.Slice(keys6, int64(0), int64(8))
+					elem105, err := celrt.IndexList(keys6, i18)
 					if err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					arg101 := []string{"…"}
-					if err := budget.Charge("_+_", int64(16*(len(slice7)+len(arg101)))); err != nil {
+					if err := budget.CallText("collapse", elem105); err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					v277 = celrt.Concat(slice7, arg101)
+					x40, err := celrt.AsString(elem105)
+					if err != nil {
+						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+					}
+					arg100 := celrt.Collapse(x40)
+					if err := budget.CallText("truncate", arg100, int64(60)); err != nil {
+						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+					}
+					elem106 := celrt.Truncate(arg100, int64(60))
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+					}
+					list46 = append(list46, elem106)
+				}
+				keys7, err := keysLazy2.Get(keysOf2)
+				if err != nil {
+					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+				}
+				var v278 []string
+				if int64(len(keys7)) > int64(8) {
+					v278 = []string{"…"}
 				} else {
-					keys7, err := keysLazy2.Get(keysOf2)
-					if err != nil {
-						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
-					}
-					v277 = keys7
+					v278 = []string{}
 				}
-				if err := budget.Call("join", v277, ", "); err != nil {
+				if err := budget.Charge("_+_", int64(16*(len(list46)+len(v278)))); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 				}
-				arg102 := celrt.JoinSep(v277, ", ")
-				if err := budget.ChargeEach("_+_", int64(7+len(arg102)), int64(7+len(arg102)+1)); err != nil {
+				if err := budget.Call("join", celrt.Concat(list46, v278), ", "); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 				}
-				v276 = " (keys " + arg102 + ")"
+				arg101 := celrt.JoinSep(celrt.Concat(list46, v278), ", ")
+				if err := budget.ChargeEach("_+_", int64(7+len(arg101)), int64(7+len(arg101)+1)); err != nil {
+					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+				}
+				v276 = " (keys " + arg101 + ")"
 			} else {
 				v276 = ""
 			}
@@ -60903,11 +60916,11 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.Charge("_+_", int64(size16)); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 			}
-			elem106 := "kind: " + kind10 + v264 + v270 + v276
+			elem107 := "kind: " + kind10 + v264 + v270 + v276
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 			}
-			list37 = append(list37, elem106)
+			list37 = append(list37, elem107)
 		}
 		mfJson = list37
 	}
@@ -60917,17 +60930,17 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfCount", budget.Failure(err))
 		}
-		var v278 int64
+		var v279 int64
 		if size17 > int64(0) {
 			size18, err := celrt.Size(mfObjs)
 			if err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfCount", budget.Failure(err))
 			}
-			v278 = size18
+			v279 = size18
 		} else {
-			v278 = int64(len(mfDocs))
+			v279 = int64(len(mfDocs))
 		}
-		mfCount = v278
+		mfCount = v279
 	}
 	var mfSummary string
 	if slot == celrt.SlotPreview {
@@ -60936,85 +60949,85 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			var v279 []string
+			var v280 []string
 			if size19 > int64(0) {
-				v279 = mfJson
+				v280 = mfJson
 			} else {
-				v279 = mfYaml
+				v280 = mfYaml
 			}
-			return v279, nil
+			return v280, nil
 		}
 		var listLazy celrt.Lazy[[]string]
-		list46, err := listLazy.Get(listOf)
+		list48, err := listLazy.Get(listOf)
 		if err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 		}
-		var v280 string
-		if int64(len(list46)) == int64(0) {
-			arg103 := celrt.Lines(mfText)
-			if err := budget.CallText("plural", arg103, "line", "lines"); err != nil {
+		var v281 string
+		if int64(len(list48)) == int64(0) {
+			arg102 := celrt.Lines(mfText)
+			if err := budget.CallText("plural", arg102, "line", "lines"); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			arg104 := celrt.Plural(arg103, "line", "lines")
-			if err := budget.ChargeEach("_+_", int64(27+len(arg104)), int64(27+len(arg104)+3)); err != nil {
+			arg103 := celrt.Plural(arg102, "line", "lines")
+			if err := budget.ChargeEach("_+_", int64(27+len(arg103)), int64(27+len(arg103)+3)); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
 			if err := budget.CallText("truncate", mfText, int64(400)); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			arg105 := celrt.Truncate(mfText, int64(400))
-			if err := budget.CallText("redact", arg105); err != nil {
+			arg104 := celrt.Truncate(mfText, int64(400))
+			if err := budget.CallText("redact", arg104); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			arg106 := celrt.Redact(arg105)
-			if err := budget.CallText("inline", arg106, int64(100)); err != nil {
+			arg105 := celrt.Redact(arg104)
+			if err := budget.CallText("inline", arg105, int64(100)); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			arg107 := celrt.Inline(arg106, int64(100))
-			if err := budget.Charge("_+_", int64(27+len(arg104)+3+len(arg107))); err != nil {
+			arg106 := celrt.Inline(arg105, int64(100))
+			if err := budget.Charge("_+_", int64(27+len(arg103)+3+len(arg106))); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			v280 = "a manifest without a kind (" + arg104 + "): " + arg107
+			v281 = "a manifest without a kind (" + arg103 + "): " + arg106
 		} else {
-			list47, err := listLazy.Get(listOf)
+			list49, err := listLazy.Get(listOf)
 			if err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			if err := budget.Call("join", list47, "; "); err != nil {
+			if err := budget.Call("join", list49, "; "); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			list48, err := listLazy.Get(listOf)
+			list50, err := listLazy.Get(listOf)
 			if err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			var v281 string
-			if mfCount > int64(len(list48)) {
-				list49, err := listLazy.Get(listOf)
+			var v282 string
+			if mfCount > int64(len(list50)) {
+				list51, err := listLazy.Get(listOf)
 				if err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 				}
-				diff2, err := celrt.SubInt(mfCount, int64(len(list49)))
+				diff2, err := celrt.SubInt(mfCount, int64(len(list51)))
 				if err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 				}
 				if err := budget.CallText("plural", diff2, "more object", "more objects"); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 				}
-				v282 := celrt.Plural(diff2, "more object", "more objects")
-				if err := budget.Charge("_+_", int64(6+len(v282))); err != nil {
+				v283 := celrt.Plural(diff2, "more object", "more objects")
+				if err := budget.Charge("_+_", int64(6+len(v283))); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 				}
-				v281 = "; … " + v282
+				v282 = "; … " + v283
 			} else {
-				v281 = ""
+				v282 = ""
 			}
-			arg108 := celrt.JoinSep(list47, "; ")
-			if err := budget.Charge("_+_", int64(len(arg108)+len(v281))); err != nil {
+			arg107 := celrt.JoinSep(list49, "; ")
+			if err := budget.Charge("_+_", int64(len(arg107)+len(v282))); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			v280 = arg108 + v281
+			v281 = arg107 + v282
 		}
-		mfSummary = v280
+		mfSummary = v281
 	}
 	var mfRisk []string
 	if slot == celrt.SlotPreview {
@@ -61031,31 +61044,31 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		for i17, p := range parts2 {
+		for i19, p := range parts2 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
-			v284, failure97 := func() (bool, error) {
-				v283, failure95 := func() (bool, error) {
-					ok88 := int64(i17) > int64(0)
+			v285, failure97 := func() (bool, error) {
+				v284, failure95 := func() (bool, error) {
+					ok88 := int64(i19) > int64(0)
 					if ok88 {
 						parts3, err := partsLazy.Get(partsOf)
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						diff3, err := celrt.SubInt(int64(i17), int64(1))
+						diff3, err := celrt.SubInt(int64(i19), int64(1))
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						elem107, err := celrt.IndexList(parts3, diff3)
+						elem108, err := celrt.IndexList(parts3, diff3)
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						ok88 = strings.HasSuffix(elem107, "p")
+						ok88 = strings.HasSuffix(elem108, "p")
 					}
 					return ok88, nil
 				}()
-				ok89, failure96 := v283, failure95
+				ok89, failure96 := v284, failure95
 				if failure95 != nil || ok89 {
 					ok90 := strings.HasPrefix(p, "d:")
 					if !ok90 {
@@ -61081,7 +61094,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 						}
 						ok91 = !ok94
 					}
-					ok89, failure96 = celrt.And(v283, failure95, ok91, nil)
+					ok89, failure96 = celrt.And(v284, failure95, ok91, nil)
 				}
 				if failure96 != nil {
 					return false, budget.Failure(failure96)
@@ -61094,7 +61107,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 				}
 				continue
 			}
-			found = v284
+			found = v285
 			if found {
 				break
 			}
@@ -61102,11 +61115,11 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if !found && failure94 != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure94))
 		}
-		var v285 []string
+		var v286 []string
 		if found {
-			v285 = []string{"privileged"}
+			v286 = []string{"privileged"}
 		} else {
-			v285 = []string{}
+			v286 = []string{}
 		}
 		found2 := false
 		var failure98 error
@@ -61114,31 +61127,31 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		for i18, p2 := range parts4 {
+		for i20, p2 := range parts4 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
-			v287, failure101 := func() (bool, error) {
-				v286, failure99 := func() (bool, error) {
-					ok96 := int64(i18) > int64(0)
+			v288, failure101 := func() (bool, error) {
+				v287, failure99 := func() (bool, error) {
+					ok96 := int64(i20) > int64(0)
 					if ok96 {
 						parts5, err := partsLazy.Get(partsOf)
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						diff4, err := celrt.SubInt(int64(i18), int64(1))
+						diff4, err := celrt.SubInt(int64(i20), int64(1))
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						elem108, err := celrt.IndexList(parts5, diff4)
+						elem109, err := celrt.IndexList(parts5, diff4)
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						ok96 = strings.HasSuffix(elem108, "allowP")
+						ok96 = strings.HasSuffix(elem109, "allowP")
 					}
 					return ok96, nil
 				}()
-				ok97, failure100 := v286, failure99
+				ok97, failure100 := v287, failure99
 				if failure99 != nil || ok97 {
 					ok98 := strings.HasPrefix(p2, "Escalation:")
 					if !ok98 {
@@ -61164,7 +61177,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 						}
 						ok99 = !ok102
 					}
-					ok97, failure100 = celrt.And(v286, failure99, ok99, nil)
+					ok97, failure100 = celrt.And(v287, failure99, ok99, nil)
 				}
 				if failure100 != nil {
 					return false, budget.Failure(failure100)
@@ -61177,7 +61190,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 				}
 				continue
 			}
-			found2 = v287
+			found2 = v288
 			if found2 {
 				break
 			}
@@ -61185,13 +61198,13 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if !found2 && failure98 != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure98))
 		}
-		var v288 []string
+		var v289 []string
 		if found2 {
-			v288 = []string{"allowPrivilegeEscalation"}
+			v289 = []string{"allowPrivilegeEscalation"}
 		} else {
-			v288 = []string{}
+			v289 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v285)+len(v288)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v286)+len(v289)))); err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
 		partsOf2 := func() ([]string, error) {
@@ -61202,12 +61215,12 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 		}
 		var partsLazy2 celrt.Lazy[[]string]
 		items11 := []string{"PID", "Network", "IPC"}
-		list50 := make([]string, 0, len(items11))
+		list52 := make([]string, 0, len(items11))
 		for _, w := range items11 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
-			var v289 bool
+			var v290 bool
 			if w == "PID" {
 				found3 := false
 				var failure102 error
@@ -61215,11 +61228,11 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				for i19, p3 := range parts7 {
+				for i21, p3 := range parts7 {
 					if steps++; steps > celrt.MaxSteps {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 					}
-					ok104 := int64(i19) > int64(0)
+					ok104 := int64(i21) > int64(0)
 					if ok104 {
 						ok105 := strings.HasPrefix(p3, "PID:")
 						if !ok105 {
@@ -61255,9 +61268,9 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if !found3 && failure102 != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure102))
 				}
-				v289 = found3
+				v290 = found3
 			} else {
-				var v290 bool
+				var v291 bool
 				if w == "Network" {
 					found4 := false
 					var failure103 error
@@ -61265,11 +61278,11 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 					}
-					for i20, p4 := range parts8 {
+					for i22, p4 := range parts8 {
 						if steps++; steps > celrt.MaxSteps {
 							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 						}
-						ok111 := int64(i20) > int64(0)
+						ok111 := int64(i22) > int64(0)
 						if ok111 {
 							ok112 := strings.HasPrefix(p4, "Network:")
 							if !ok112 {
@@ -61305,7 +61318,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if !found4 && failure103 != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure103))
 					}
-					v290 = found4
+					v291 = found4
 				} else {
 					found5 := false
 					var failure104 error
@@ -61313,11 +61326,11 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 					}
-					for i21, p5 := range parts9 {
+					for i23, p5 := range parts9 {
 						if steps++; steps > celrt.MaxSteps {
 							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 						}
-						ok118 := int64(i21) > int64(0)
+						ok118 := int64(i23) > int64(0)
 						if ok118 {
 							ok119 := strings.HasPrefix(p5, "IPC:")
 							if !ok119 {
@@ -61353,42 +61366,42 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if !found5 && failure104 != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure104))
 					}
-					v290 = found5
+					v291 = found5
 				}
-				v289 = v290
+				v290 = v291
 			}
-			if v289 {
+			if v290 {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				list50 = append(list50, w)
+				list52 = append(list52, w)
 			}
 		}
-		list51 := make([]string, 0, len(list50))
-		for _, w2 := range list50 {
+		list53 := make([]string, 0, len(list52))
+		for _, w2 := range list52 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
 			if err := budget.Charge("_+_", int64(4+len(w2))); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			elem109 := "host" + w2
+			elem110 := "host" + w2
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			list51 = append(list51, elem109)
+			list53 = append(list53, elem110)
 		}
 		atOf := func() ([]int64, error) {
 			parts10, err := partsLazy2.Get(partsOf2)
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			list52 := make([]int64, 0, len(parts10))
-			for i22, p6 := range parts10 {
+			list54 := make([]int64, 0, len(parts10))
+			for i24, p6 := range parts10 {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, budget.Failure(celrt.ErrSteps)
 				}
-				ok125 := int64(i22) > int64(0)
+				ok125 := int64(i24) > int64(0)
 				if ok125 {
 					ok126 := strings.HasPrefix(p6, "Path:")
 					if !ok126 {
@@ -61397,26 +61410,26 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					ok125 = ok126
 				}
 				if ok125 {
-					elem110 := int64(i22)
+					elem111 := int64(i24)
 					if err := budget.Charge("_+_", 16); err != nil {
 						return nil, budget.Failure(err)
 					}
-					list52 = append(list52, elem110)
+					list54 = append(list54, elem111)
 				}
 			}
-			return list52, nil
+			return list54, nil
 		}
 		var atLazy celrt.Lazy[[]int64]
 		at2, err := atLazy.Get(atOf)
 		if err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		var v291 []string
+		var v292 []string
 		if int64(len(at2)) == int64(0) {
-			v291 = []string{}
+			v292 = []string{}
 		} else {
 			items12 := []int64{int64(0), int64(1), int64(2), int64(3)}
-			list53 := make([]int64, 0, len(items12))
+			list55 := make([]int64, 0, len(items12))
 			for _, k8 := range items12 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
@@ -61429,11 +61442,11 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err := budget.Charge("_+_", 16); err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 					}
-					list53 = append(list53, k8)
+					list55 = append(list55, k8)
 				}
 			}
-			list54 := make([]string, 0, len(list53))
-			for _, k9 := range list53 {
+			list56 := make([]string, 0, len(list55))
+			for _, k9 := range list55 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 				}
@@ -61446,22 +61459,22 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					elem111, err := celrt.IndexList(at4, k9)
+					elem112, err := celrt.IndexList(at4, k9)
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					elem112, err := celrt.IndexList(parts11, elem111)
+					elem113, err := celrt.IndexList(parts11, elem112)
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					if err := budget.CallText("truncate", elem112, int64(300)); err != nil {
+					if err := budget.CallText("truncate", elem113, int64(300)); err != nil {
 						return "", budget.Failure(err)
 					}
-					arg109 := celrt.Truncate(elem112, int64(300))
-					if err := budget.CallText("substring", arg109, int64(4)); err != nil {
+					arg108 := celrt.Truncate(elem113, int64(300))
+					if err := budget.CallText("substring", arg108, int64(4)); err != nil {
 						return "", budget.Failure(err)
 					}
-					r34, err := celrt.Substring(arg109, int64(4))
+					r34, err := celrt.Substring(arg108, int64(4))
 					if err != nil {
 						return "", budget.Failure(err)
 					}
@@ -61469,14 +61482,14 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					elem113, err := celrt.IndexList(at5, k9)
+					elem114, err := celrt.IndexList(at5, k9)
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					if err := budget.Call("_+_", elem113, int64(1)); err != nil {
+					if err := budget.Call("_+_", elem114, int64(1)); err != nil {
 						return "", budget.Failure(err)
 					}
-					sum3, err := celrt.AddInt(elem113, int64(1))
+					sum3, err := celrt.AddInt(elem114, int64(1))
 					if err != nil {
 						return "", budget.Failure(err)
 					}
@@ -61484,7 +61497,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					var v292 string
+					var v293 string
 					if sum3 < int64(len(parts12)) {
 						parts13, err := partsLazy2.Get(partsOf2)
 						if err != nil {
@@ -61494,36 +61507,36 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						elem114, err := celrt.IndexList(at6, k9)
+						elem115, err := celrt.IndexList(at6, k9)
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.Call("_+_", elem114, int64(1)); err != nil {
+						if err := budget.Call("_+_", elem115, int64(1)); err != nil {
 							return "", budget.Failure(err)
 						}
-						sum4, err := celrt.AddInt(elem114, int64(1))
+						sum4, err := celrt.AddInt(elem115, int64(1))
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						elem115, err := celrt.IndexList(parts13, sum4)
+						elem116, err := celrt.IndexList(parts13, sum4)
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("truncate", elem115, int64(200)); err != nil {
+						if err := budget.CallText("truncate", elem116, int64(200)); err != nil {
 							return "", budget.Failure(err)
 						}
-						arg110 := celrt.Truncate(elem115, int64(200))
-						if err := budget.Charge("_+_", int64(4+len(arg110))); err != nil {
+						arg109 := celrt.Truncate(elem116, int64(200))
+						if err := budget.Charge("_+_", int64(4+len(arg109))); err != nil {
 							return "", budget.Failure(err)
 						}
-						v292 = "host" + arg110
+						v293 = "host" + arg109
 					} else {
-						v292 = ""
+						v293 = ""
 					}
-					if err := budget.Charge("_+_", int64(len(r34)+len(v292))); err != nil {
+					if err := budget.Charge("_+_", int64(len(r34)+len(v293))); err != nil {
 						return "", budget.Failure(err)
 					}
-					return r34 + v292, nil
+					return r34 + v293, nil
 				}
 				var wLazy celrt.Lazy[string]
 				vOf3 := func() (string, error) {
@@ -61531,7 +61544,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					var v293 string
+					var v294 string
 					if strings.Contains(w4, "path") {
 						w5, err := wLazy.Get(wOf)
 						if err != nil {
@@ -61540,57 +61553,57 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 						if err := budget.CallText("split", w5, "path", int64(2)); err != nil {
 							return "", budget.Failure(err)
 						}
-						elem116, err := celrt.IndexList(celrt.SplitN(w5, "path", int64(2)), int64(1))
+						elem117, err := celrt.IndexList(celrt.SplitN(w5, "path", int64(2)), int64(1))
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem116, "\n", int64(2)); err != nil {
+						if err := budget.CallText("split", elem117, "\n", int64(2)); err != nil {
 							return "", budget.Failure(err)
 						}
-						elem117, err := celrt.IndexList(celrt.SplitN(elem116, "\n", int64(2)), int64(0))
+						elem118, err := celrt.IndexList(celrt.SplitN(elem117, "\n", int64(2)), int64(0))
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem117, ",", int64(2)); err != nil {
+						if err := budget.CallText("split", elem118, ",", int64(2)); err != nil {
 							return "", budget.Failure(err)
 						}
-						elem118, err := celrt.IndexList(celrt.SplitN(elem117, ",", int64(2)), int64(0))
+						elem119, err := celrt.IndexList(celrt.SplitN(elem118, ",", int64(2)), int64(0))
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem118, "}", int64(2)); err != nil {
+						if err := budget.CallText("split", elem119, "}", int64(2)); err != nil {
 							return "", budget.Failure(err)
 						}
-						elem119, err := celrt.IndexList(celrt.SplitN(elem118, "}", int64(2)), int64(0))
+						elem120, err := celrt.IndexList(celrt.SplitN(elem119, "}", int64(2)), int64(0))
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("replace", elem119, "\"", ""); err != nil {
+						if err := budget.CallText("replace", elem120, "\"", ""); err != nil {
 							return "", budget.Failure(err)
 						}
-						arg111 := celrt.Replace(elem119, "\"", "")
-						if err := budget.CallText("replace", arg111, "'", ""); err != nil {
+						arg110 := celrt.Replace(elem120, "\"", "")
+						if err := budget.CallText("replace", arg110, "'", ""); err != nil {
 							return "", budget.Failure(err)
 						}
-						v293 = celrt.Replace(arg111, "'", "")
+						v294 = celrt.Replace(arg110, "'", "")
 					} else {
-						v293 = ""
+						v294 = ""
 					}
-					return v293, nil
+					return v294, nil
 				}
 				var vLazy3 celrt.Lazy[string]
-				v295, err := vLazy3.Get(vOf3)
-				if err != nil {
-					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
-				}
 				v296, err := vLazy3.Get(vOf3)
 				if err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				if err := budget.CallText("indexOf", v296, ":"); err != nil {
+				v297, err := vLazy3.Get(vOf3)
+				if err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				r35, err := celrt.IndexOf(v296, ":")
+				if err := budget.CallText("indexOf", v297, ":"); err != nil {
+					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
+				}
+				r35, err := celrt.IndexOf(v297, ":")
 				if err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
@@ -61601,65 +61614,65 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				if err := budget.CallText("substring", v295, sum5); err != nil {
+				if err := budget.CallText("substring", v296, sum5); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				r36, err := celrt.Substring(v295, sum5)
+				r36, err := celrt.Substring(v296, sum5)
 				if err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
 				if err := budget.CallText("collapse", r36); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				arg112 := celrt.Collapse(r36)
-				if err := budget.CallText("truncate", arg112, int64(120)); err != nil {
+				arg111 := celrt.Collapse(r36)
+				if err := budget.CallText("truncate", arg111, int64(120)); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				elem120 := celrt.Truncate(arg112, int64(120))
+				elem121 := celrt.Truncate(arg111, int64(120))
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				list54 = append(list54, elem120)
+				list56 = append(list56, elem121)
 			}
-			list55 := make([]string, 0, len(list54))
-			for _, v297 := range list54 {
+			list57 := make([]string, 0, len(list56))
+			for _, v298 := range list56 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 				}
-				var v298 string
-				if v297 == "" {
-					v298 = "?"
+				var v299 string
+				if v298 == "" {
+					v299 = "?"
 				} else {
-					v298 = v297
+					v299 = v298
 				}
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				list55 = append(list55, v298)
+				list57 = append(list57, v299)
 			}
-			if err := budget.Call("join", list55, ", "); err != nil {
+			if err := budget.Call("join", list57, ", "); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			arg113 := celrt.JoinSep(list55, ", ")
-			if err := budget.Charge("_+_", int64(9+len(arg113))); err != nil {
+			arg112 := celrt.JoinSep(list57, ", ")
+			if err := budget.Charge("_+_", int64(9+len(arg112))); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
 			at7, err := atLazy.Get(atOf)
 			if err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			var v299 string
+			var v300 string
 			if int64(len(at7)) > int64(4) {
-				v299 = ", …"
+				v300 = ", …"
 			} else {
-				v299 = ""
+				v300 = ""
 			}
-			if err := budget.Charge("_+_", int64(9+len(arg113)+len(v299))); err != nil {
+			if err := budget.Charge("_+_", int64(9+len(arg112)+len(v300))); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			v291 = []string{"hostPath " + arg113 + v299}
+			v292 = []string{"hostPath " + arg112 + v300}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(list51)+len(v291)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(list53)+len(v292)))); err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
 		found6 := false
@@ -61668,11 +61681,11 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		for i23, p7 := range parts14 {
+		for i25, p7 := range parts14 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
-			ok127 := int64(i23) > int64(0)
+			ok127 := int64(i25) > int64(0)
 			if ok127 {
 				ok128 := strings.HasPrefix(p7, "Port:")
 				if !ok128 {
@@ -61688,16 +61701,16 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if !found6 && failure105 != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure105))
 		}
-		var v300 []string
+		var v301 []string
 		if found6 {
-			v300 = []string{"hostPort"}
+			v301 = []string{"hostPort"}
 		} else {
-			v300 = []string{}
+			v301 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(list51)+len(v291)+len(v300)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(list53)+len(v292)+len(v301)))); err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		size20 := len(v285) + len(v288) + len(list51) + len(v291) + len(v300)
+		size20 := len(v286) + len(v289) + len(list53) + len(v292) + len(v301)
 		if err := budget.Charge("_+_", int64(16*(size20))); err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
@@ -61707,11 +61720,11 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
 		items13 := celrt.Split(mfText, "runAsUser")
-		for i24, p8 := range items13 {
+		for i26, p8 := range items13 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
-			ok129 := int64(i24) > int64(0)
+			ok129 := int64(i26) > int64(0)
 			if ok129 {
 				ok130 := strings.HasPrefix(p8, ": 0")
 				if !ok130 {
@@ -61743,86 +61756,86 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 		if !found7 && failure106 != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure106))
 		}
-		var v301 []string
+		var v302 []string
 		if found7 {
-			v301 = []string{"runAsUser 0"}
+			v302 = []string{"runAsUser 0"}
 		} else {
-			v301 = []string{}
+			v302 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size20+len(v301)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size20+len(v302)))); err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		var v302 []string
+		var v303 []string
 		if strings.Contains(mfText, "capabilities") {
-			v303 := []string{"SYS_ADMIN", "NET_ADMIN", "SYS_PTRACE", "SYS_MODULE", "DAC_READ_SEARCH"}
-			list56 := make([]string, 0, len(v303))
-			for _, c11 := range v303 {
+			v304 := []string{"SYS_ADMIN", "NET_ADMIN", "SYS_PTRACE", "SYS_MODULE", "DAC_READ_SEARCH"}
+			list58 := make([]string, 0, len(v304))
+			for _, c11 := range v304 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 				}
-				var v304 bool
+				var v305 bool
 				if c11 == "SYS_ADMIN" {
-					v304 = strings.Contains(mfText, "SYS_ADMIN")
+					v305 = strings.Contains(mfText, "SYS_ADMIN")
 				} else {
-					var v305 bool
+					var v306 bool
 					if c11 == "NET_ADMIN" {
-						v305 = strings.Contains(mfText, "NET_ADMIN")
+						v306 = strings.Contains(mfText, "NET_ADMIN")
 					} else {
-						var v306 bool
+						var v307 bool
 						if c11 == "SYS_PTRACE" {
-							v306 = strings.Contains(mfText, "SYS_PTRACE")
+							v307 = strings.Contains(mfText, "SYS_PTRACE")
 						} else {
-							var v307 bool
+							var v308 bool
 							if c11 == "SYS_MODULE" {
-								v307 = strings.Contains(mfText, "SYS_MODULE")
+								v308 = strings.Contains(mfText, "SYS_MODULE")
 							} else {
-								v307 = strings.Contains(mfText, "DAC_READ_SEARCH")
+								v308 = strings.Contains(mfText, "DAC_READ_SEARCH")
 							}
-							v306 = v307
+							v307 = v308
 						}
-						v305 = v306
+						v306 = v307
 					}
-					v304 = v305
+					v305 = v306
 				}
-				if v304 {
+				if v305 {
 					if err := budget.Charge("_+_", 16); err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 					}
-					list56 = append(list56, c11)
+					list58 = append(list58, c11)
 				}
 			}
-			list57 := make([]string, 0, len(list56))
-			for _, c12 := range list56 {
+			list59 := make([]string, 0, len(list58))
+			for _, c12 := range list58 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 				}
 				if err := budget.Charge("_+_", int64(11+len(c12))); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				elem121 := "capability " + c12
+				elem122 := "capability " + c12
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				list57 = append(list57, elem121)
+				list59 = append(list59, elem122)
 			}
-			v302 = list57
+			v303 = list59
 		} else {
-			v302 = []string{}
+			v303 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size20+len(v301)+len(v302)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size20+len(v302)+len(v303)))); err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
 		ok135 := strings.Contains(mfText, "cluster-admin")
 		if ok135 {
 			ok135 = !strings.Contains(mfSummary, "cluster-admin")
 		}
-		var v308 []string
+		var v309 []string
 		if ok135 {
-			v308 = []string{"mentions cluster-admin"}
+			v309 = []string{"mentions cluster-admin"}
 		} else {
-			v308 = []string{}
+			v309 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size20+len(v301)+len(v302)+len(v308)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size20+len(v302)+len(v303)+len(v309)))); err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
 		ok136 := strings.Contains(mfText, "rules")
@@ -61833,13 +61846,13 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 			}
 			ok136 = ok137
 		}
-		var v309 []string
+		var v310 []string
 		if ok136 {
-			v309 = []string{"'*' in rules"}
+			v310 = []string{"'*' in rules"}
 		} else {
-			v309 = []string{}
+			v310 = []string{}
 		}
-		size21 := size20 + len(v301) + len(v302) + len(v308) + len(v309)
+		size21 := size20 + len(v302) + len(v303) + len(v309) + len(v310)
 		if err := budget.Charge("_+_", int64(16*(size21))); err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
@@ -61855,12 +61868,12 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			list58 := make([]int64, 0, len(parts16))
-			for i25, p9 := range parts16 {
+			list60 := make([]int64, 0, len(parts16))
+			for i27, p9 := range parts16 {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, budget.Failure(celrt.ErrSteps)
 				}
-				ok138 := int64(i25) > int64(0)
+				ok138 := int64(i27) > int64(0)
 				if ok138 {
 					ok139 := strings.HasPrefix(p9, ":")
 					if !ok139 {
@@ -61870,139 +61883,139 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 				}
 				ok140 := ok138
 				if ok140 {
-					v314, failure113 := func() (bool, error) {
-						v312, failure110 := func() (bool, error) {
-							v310, failure107 := func() (bool, error) {
+					v315, failure113 := func() (bool, error) {
+						v313, failure110 := func() (bool, error) {
+							v311, failure107 := func() (bool, error) {
 								parts17, err := partsLazy3.Get(partsOf3)
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								diff5, err := celrt.SubInt(int64(i25), int64(1))
+								diff5, err := celrt.SubInt(int64(i27), int64(1))
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								elem122, err := celrt.IndexList(parts17, diff5)
+								elem123, err := celrt.IndexList(parts17, diff5)
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								return strings.HasSuffix(elem122, " "), nil
+								return strings.HasSuffix(elem123, " "), nil
 							}()
-							ok141, failure108 := v310, failure107
+							ok141, failure108 := v311, failure107
 							if failure107 != nil || !ok141 {
-								v311, failure109 := func() (bool, error) {
+								v312, failure109 := func() (bool, error) {
 									parts18, err := partsLazy3.Get(partsOf3)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									diff6, err := celrt.SubInt(int64(i25), int64(1))
+									diff6, err := celrt.SubInt(int64(i27), int64(1))
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									elem123, err := celrt.IndexList(parts18, diff6)
+									elem124, err := celrt.IndexList(parts18, diff6)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									return strings.HasSuffix(elem123, "\n"), nil
+									return strings.HasSuffix(elem124, "\n"), nil
 								}()
-								ok141, failure108 = celrt.Or(v310, failure107, v311, failure109)
+								ok141, failure108 = celrt.Or(v311, failure107, v312, failure109)
 							}
 							if failure108 != nil {
 								return false, budget.Failure(failure108)
 							}
 							return ok141, nil
 						}()
-						ok142, failure111 := v312, failure110
+						ok142, failure111 := v313, failure110
 						if failure110 != nil || !ok142 {
-							v313, failure112 := func() (bool, error) {
+							v314, failure112 := func() (bool, error) {
 								parts19, err := partsLazy3.Get(partsOf3)
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								diff7, err := celrt.SubInt(int64(i25), int64(1))
+								diff7, err := celrt.SubInt(int64(i27), int64(1))
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								elem124, err := celrt.IndexList(parts19, diff7)
+								elem125, err := celrt.IndexList(parts19, diff7)
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								return strings.HasSuffix(elem124, "-"), nil
+								return strings.HasSuffix(elem125, "-"), nil
 							}()
-							ok142, failure111 = celrt.Or(v312, failure110, v313, failure112)
+							ok142, failure111 = celrt.Or(v313, failure110, v314, failure112)
 						}
 						if failure111 != nil {
 							return false, budget.Failure(failure111)
 						}
 						return ok142, nil
 					}()
-					ok143, failure114 := v314, failure113
+					ok143, failure114 := v315, failure113
 					if failure113 != nil || !ok143 {
-						v319, failure121 := func() (bool, error) {
-							v317, failure118 := func() (bool, error) {
-								v315, failure115 := func() (bool, error) {
+						v320, failure121 := func() (bool, error) {
+							v318, failure118 := func() (bool, error) {
+								v316, failure115 := func() (bool, error) {
 									parts20, err := partsLazy3.Get(partsOf3)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									diff8, err := celrt.SubInt(int64(i25), int64(1))
+									diff8, err := celrt.SubInt(int64(i27), int64(1))
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									elem125, err := celrt.IndexList(parts20, diff8)
+									elem126, err := celrt.IndexList(parts20, diff8)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									return strings.HasSuffix(elem125, "\""), nil
+									return strings.HasSuffix(elem126, "\""), nil
 								}()
-								ok144, failure116 := v315, failure115
+								ok144, failure116 := v316, failure115
 								if failure115 != nil || !ok144 {
-									v316, failure117 := func() (bool, error) {
+									v317, failure117 := func() (bool, error) {
 										parts21, err := partsLazy3.Get(partsOf3)
 										if err != nil {
 											return false, budget.Failure(err)
 										}
-										diff9, err := celrt.SubInt(int64(i25), int64(1))
+										diff9, err := celrt.SubInt(int64(i27), int64(1))
 										if err != nil {
 											return false, budget.Failure(err)
 										}
-										elem126, err := celrt.IndexList(parts21, diff9)
+										elem127, err := celrt.IndexList(parts21, diff9)
 										if err != nil {
 											return false, budget.Failure(err)
 										}
-										return strings.HasSuffix(elem126, "\t"), nil
+										return strings.HasSuffix(elem127, "\t"), nil
 									}()
-									ok144, failure116 = celrt.Or(v315, failure115, v316, failure117)
+									ok144, failure116 = celrt.Or(v316, failure115, v317, failure117)
 								}
 								if failure116 != nil {
 									return false, budget.Failure(failure116)
 								}
 								return ok144, nil
 							}()
-							ok145, failure119 := v317, failure118
+							ok145, failure119 := v318, failure118
 							if failure118 != nil || !ok145 {
-								v318, failure120 := func() (bool, error) {
+								v319, failure120 := func() (bool, error) {
 									parts22, err := partsLazy3.Get(partsOf3)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									diff10, err := celrt.SubInt(int64(i25), int64(1))
+									diff10, err := celrt.SubInt(int64(i27), int64(1))
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									elem127, err := celrt.IndexList(parts22, diff10)
+									elem128, err := celrt.IndexList(parts22, diff10)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									return strings.HasSuffix(elem127, "{"), nil
+									return strings.HasSuffix(elem128, "{"), nil
 								}()
-								ok145, failure119 = celrt.Or(v317, failure118, v318, failure120)
+								ok145, failure119 = celrt.Or(v318, failure118, v319, failure120)
 							}
 							if failure119 != nil {
 								return false, budget.Failure(failure119)
 							}
 							return ok145, nil
 						}()
-						ok143, failure114 = celrt.Or(v314, failure113, v319, failure121)
+						ok143, failure114 = celrt.Or(v315, failure113, v320, failure121)
 					}
 					if failure114 != nil {
 						return nil, budget.Failure(failure114)
@@ -62010,28 +62023,28 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					ok140 = ok143
 				}
 				if ok140 {
-					elem128 := int64(i25)
+					elem129 := int64(i27)
 					if err := budget.Charge("_+_", 16); err != nil {
 						return nil, budget.Failure(err)
 					}
-					list58 = append(list58, elem128)
+					list60 = append(list60, elem129)
 				}
 			}
-			return list58, nil
+			return list60, nil
 		}
 		var atLazy2 celrt.Lazy[[]int64]
 		at9, err := atLazy2.Get(atOf2)
 		if err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		var v320 []string
+		var v321 []string
 		if int64(len(at9)) == int64(0) {
-			v320 = []string{}
+			v321 = []string{}
 		} else {
 			imgsOf := func() ([]string, error) {
-				v321 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5)}
-				list59 := make([]int64, 0, len(v321))
-				for _, k10 := range v321 {
+				v322 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5)}
+				list61 := make([]int64, 0, len(v322))
+				for _, k10 := range v322 {
 					if steps++; steps > celrt.MaxSteps {
 						return nil, budget.Failure(celrt.ErrSteps)
 					}
@@ -62043,11 +62056,11 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 						if err := budget.Charge("_+_", 16); err != nil {
 							return nil, budget.Failure(err)
 						}
-						list59 = append(list59, k10)
+						list61 = append(list61, k10)
 					}
 				}
-				list60 := make([]string, 0, len(list59))
-				for _, k11 := range list59 {
+				list62 := make([]string, 0, len(list61))
+				for _, k11 := range list61 {
 					if steps++; steps > celrt.MaxSteps {
 						return nil, budget.Failure(celrt.ErrSteps)
 					}
@@ -62060,18 +62073,18 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						elem129, err := celrt.IndexList(at11, k11)
+						elem130, err := celrt.IndexList(at11, k11)
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						elem130, err := celrt.IndexList(parts23, elem129)
+						elem131, err := celrt.IndexList(parts23, elem130)
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("truncate", elem130, int64(300)); err != nil {
+						if err := budget.CallText("truncate", elem131, int64(300)); err != nil {
 							return "", budget.Failure(err)
 						}
-						return celrt.Truncate(elem130, int64(300)), nil
+						return celrt.Truncate(elem131, int64(300)), nil
 					}
 					var wLazy2 celrt.Lazy[string]
 					aOf := func() (string, error) {
@@ -62111,7 +62124,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					var v322 string
+					var v323 string
 					if strings.HasPrefix(a2, "\"") {
 						a3, err := aLazy.Get(aOf)
 						if err != nil {
@@ -62127,11 +62140,11 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 						if err := budget.CallText("split", r39, "\"", int64(2)); err != nil {
 							return nil, budget.Failure(err)
 						}
-						elem131, err := celrt.IndexList(celrt.SplitN(r39, "\"", int64(2)), int64(0))
+						elem132, err := celrt.IndexList(celrt.SplitN(r39, "\"", int64(2)), int64(0))
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						v322 = elem131
+						v323 = elem132
 					} else {
 						a4, err := aLazy.Get(aOf)
 						if err != nil {
@@ -62140,80 +62153,80 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 						if err := budget.CallText("split", a4, "\n", int64(2)); err != nil {
 							return nil, budget.Failure(err)
 						}
-						elem132, err := celrt.IndexList(celrt.SplitN(a4, "\n", int64(2)), int64(0))
+						elem133, err := celrt.IndexList(celrt.SplitN(a4, "\n", int64(2)), int64(0))
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem132, " #", int64(2)); err != nil {
+						if err := budget.CallText("split", elem133, " #", int64(2)); err != nil {
 							return nil, budget.Failure(err)
 						}
-						elem133, err := celrt.IndexList(celrt.SplitN(elem132, " #", int64(2)), int64(0))
+						elem134, err := celrt.IndexList(celrt.SplitN(elem133, " #", int64(2)), int64(0))
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem133, ",", int64(2)); err != nil {
+						if err := budget.CallText("split", elem134, ",", int64(2)); err != nil {
 							return nil, budget.Failure(err)
 						}
-						elem134, err := celrt.IndexList(celrt.SplitN(elem133, ",", int64(2)), int64(0))
+						elem135, err := celrt.IndexList(celrt.SplitN(elem134, ",", int64(2)), int64(0))
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem134, "}", int64(2)); err != nil {
+						if err := budget.CallText("split", elem135, "}", int64(2)); err != nil {
 							return nil, budget.Failure(err)
 						}
-						elem135, err := celrt.IndexList(celrt.SplitN(elem134, "}", int64(2)), int64(0))
+						elem136, err := celrt.IndexList(celrt.SplitN(elem135, "}", int64(2)), int64(0))
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						if err := budget.CallText("replace", elem135, "'", ""); err != nil {
+						if err := budget.CallText("replace", elem136, "'", ""); err != nil {
 							return nil, budget.Failure(err)
 						}
-						arg114 := celrt.Replace(elem135, "'", "")
-						if err := budget.CallText("replace", arg114, "\"", ""); err != nil {
+						arg113 := celrt.Replace(elem136, "'", "")
+						if err := budget.CallText("replace", arg113, "\"", ""); err != nil {
 							return nil, budget.Failure(err)
 						}
-						v322 = celrt.Replace(arg114, "\"", "")
+						v323 = celrt.Replace(arg113, "\"", "")
 					}
-					if err := budget.CallText("collapse", v322); err != nil {
+					if err := budget.CallText("collapse", v323); err != nil {
 						return nil, budget.Failure(err)
 					}
-					arg115 := celrt.Collapse(v322)
-					if err := budget.CallText("truncate", arg115, int64(120)); err != nil {
+					arg114 := celrt.Collapse(v323)
+					if err := budget.CallText("truncate", arg114, int64(120)); err != nil {
 						return nil, budget.Failure(err)
 					}
-					elem136 := celrt.Truncate(arg115, int64(120))
+					elem137 := celrt.Truncate(arg114, int64(120))
 					if err := budget.Charge("_+_", 16); err != nil {
 						return nil, budget.Failure(err)
 					}
-					list60 = append(list60, elem136)
+					list62 = append(list62, elem137)
 				}
-				if err := budget.Call("distinct", list60); err != nil {
+				if err := budget.Call("distinct", list62); err != nil {
 					return nil, budget.Failure(err)
 				}
-				x42, err := func(v any) ([]any, error) {
+				x41, err := func(v any) ([]any, error) {
 					return celrt.AsList(v, celrt.AsDyn)
-				}(celrt.ListOf(list60))
+				}(celrt.ListOf(list62))
 				if err != nil {
 					return nil, budget.Failure(err)
 				}
-				x43, err := func(v any) ([]string, error) {
+				x42, err := func(v any) ([]string, error) {
 					return celrt.AsList(v, celrt.AsString)
-				}(celrt.Distinct(x42))
+				}(celrt.Distinct(x41))
 				if err != nil {
 					return nil, budget.Failure(err)
 				}
-				return x43, nil
+				return x42, nil
 			}
 			var imgsLazy celrt.Lazy[[]string]
 			imgs2, err := imgsLazy.Get(imgsOf)
 			if err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			var v323 string
+			var v324 string
 			if int64(len(imgs2)) == int64(1) {
-				v323 = "image "
+				v324 = "image "
 			} else {
-				v323 = "images "
+				v324 = "images "
 			}
 			imgs3, err := imgsLazy.Get(imgsOf)
 			if err != nil {
@@ -62222,65 +62235,65 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err := budget.Call("join", imgs3, ", "); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			arg116 := celrt.JoinSep(imgs3, ", ")
-			if err := budget.Charge("_+_", int64(len(v323)+len(arg116))); err != nil {
+			arg115 := celrt.JoinSep(imgs3, ", ")
+			if err := budget.Charge("_+_", int64(len(v324)+len(arg115))); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
 			at12, err := atLazy2.Get(atOf2)
 			if err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			var v324 string
+			var v325 string
 			if int64(len(at12)) > int64(6) {
-				v324 = ", …"
+				v325 = ", …"
 			} else {
-				v324 = ""
+				v325 = ""
 			}
-			if err := budget.Charge("_+_", int64(len(v323)+len(arg116)+len(v324))); err != nil {
+			if err := budget.Charge("_+_", int64(len(v324)+len(arg115)+len(v325))); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			v320 = []string{v323 + arg116 + v324}
+			v321 = []string{v324 + arg115 + v325}
 		}
-		if err := budget.Charge("_+_", int64(16*(size21+len(v320)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size21+len(v321)))); err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		mfRisk = celrt.Concat(v285, v288, list51, v291, v300, v301, v302, v308, v309, v320)
+		mfRisk = celrt.Concat(v286, v289, list53, v292, v301, v302, v303, v309, v310, v321)
 	}
 	var mfWhat string
 	if slot == celrt.SlotPreview {
-		var v325 string
+		var v326 string
 		if int64(len(mfRisk)) > int64(0) {
 			if err := budget.Call("join", mfRisk, ", "); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfWhat", budget.Failure(err))
 			}
-			arg117 := celrt.JoinSep(mfRisk, ", ")
-			if err := budget.Charge("_+_", int64(5+len(arg117))); err != nil {
+			arg116 := celrt.JoinSep(mfRisk, ", ")
+			if err := budget.Charge("_+_", int64(5+len(arg116))); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfWhat", budget.Failure(err))
 			}
-			v325 = " — " + arg117
+			v326 = " — " + arg116
 		} else {
-			v325 = ""
+			v326 = ""
 		}
-		if err := budget.Charge("_+_", int64(len(mfSummary)+len(v325))); err != nil {
+		if err := budget.Charge("_+_", int64(len(mfSummary)+len(v326))); err != nil {
 			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("mfWhat", budget.Failure(err))
 		}
-		mfWhat = mfSummary + v325
+		mfWhat = mfSummary + v326
 	}
 	var said celrt.Optional[string]
 	if slot == celrt.SlotPreview {
-		var v326 celrt.Optional[string]
+		var v327 celrt.Optional[string]
 		if name == "kubectl_get" {
-			var v327 string
+			var v328 string
 			if nm != "" {
-				v327 = "get "
+				v328 = "get "
 			} else {
-				v327 = "list "
+				v328 = "list "
 			}
 			if err := budget.ChargeEach(
 				"_+_",
-				int64(len(v327)+len(target)),
-				int64(len(v327)+len(target)+len(where)),
-				int64(len(v327)+len(target)+len(where)+len(sel)),
+				int64(len(v328)+len(target)),
+				int64(len(v328)+len(target)+len(where)),
+				int64(len(v328)+len(target)+len(where)+len(sel)),
 			); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 			}
@@ -62288,7 +62301,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 			if err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 			}
-			var v328 string
+			var v329 string
 			if celrt.NonEmpty(sortBy).Ok {
 				sortBy2, err := celrt.FieldOf(input, "sortBy", "", celrt.InputString)
 				if err != nil {
@@ -62297,26 +62310,26 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 				if err := budget.CallText("collapse", sortBy2); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 				}
-				arg118 := celrt.Collapse(sortBy2)
-				if err := budget.CallText("truncate", arg118, int64(60)); err != nil {
+				arg117 := celrt.Collapse(sortBy2)
+				if err := budget.CallText("truncate", arg117, int64(60)); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 				}
-				arg119 := celrt.Truncate(arg118, int64(60))
-				if err := budget.ChargeEach("_+_", int64(12+len(arg119)), int64(12+len(arg119)+1)); err != nil {
+				arg118 := celrt.Truncate(arg117, int64(60))
+				if err := budget.ChargeEach("_+_", int64(12+len(arg118)), int64(12+len(arg118)+1)); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 				}
-				v328 = " sorted by '" + arg119 + "'"
+				v329 = " sorted by '" + arg118 + "'"
 			} else {
-				v328 = ""
+				v329 = ""
 			}
-			size22 := len(v327) + len(target) + len(where) + len(sel) + len(v328)
+			size22 := len(v328) + len(target) + len(where) + len(sel) + len(v329)
 			if err := budget.ChargeEach("_+_", int64(size22), int64(size22+len(ctx))); err != nil {
 				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 			}
-			v329 := celrt.Of(v327 + target + where + sel + v328 + ctx)
-			v326 = v329
+			v330 := celrt.Of(v328 + target + where + sel + v329 + ctx)
+			v327 = v330
 		} else {
-			var v330 celrt.Optional[string]
+			var v331 celrt.Optional[string]
 			if name == "kubectl_describe" {
 				if err := budget.ChargeEach(
 					"_+_",
@@ -62326,9 +62339,9 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 				); err != nil {
 					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 				}
-				v330 = celrt.Of("describe " + target + where + ctx)
+				v331 = celrt.Of("describe " + target + where + ctx)
 			} else {
-				var v331 celrt.Optional[string]
+				var v332 celrt.Optional[string]
 				if name == "kubectl_events" {
 					if err := budget.ChargeEach(
 						"_+_",
@@ -62338,36 +62351,36 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 					); err != nil {
 						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 					}
-					v331 = celrt.Of("list events" + nsIn + sel + ctx)
+					v332 = celrt.Of("list events" + nsIn + sel + ctx)
 				} else {
-					var v332 celrt.Optional[string]
+					var v333 celrt.Optional[string]
 					if name == "kubectl_logs" {
-						var v333 string
+						var v334 string
 						if rt != "" {
-							v333 = rt
+							v334 = rt
 						} else {
-							v333 = "pod"
+							v334 = "pod"
 						}
-						if err := budget.Charge("_+_", int64(13+len(v333))); err != nil {
+						if err := budget.Charge("_+_", int64(13+len(v334))); err != nil {
 							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 						}
-						var v334 string
+						var v335 string
 						if nm != "" {
 							if err := budget.ChargeEach("_+_", int64(2+len(nm)), int64(2+len(nm)+1)); err != nil {
 								return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 							}
-							v334 = " '" + nm + "'"
+							v335 = " '" + nm + "'"
 						} else {
-							v334 = ""
+							v335 = ""
 						}
-						if err := budget.Charge("_+_", int64(13+len(v333)+len(v334))); err != nil {
+						if err := budget.Charge("_+_", int64(13+len(v334)+len(v335))); err != nil {
 							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 						}
 						container, err := celrt.FieldOf(input, "container", "", celrt.InputString)
 						if err != nil {
 							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 						}
-						var v335 string
+						var v336 string
 						if celrt.NonEmpty(container).Ok {
 							container2, err := celrt.FieldOf(input, "container", "", celrt.InputString)
 							if err != nil {
@@ -62376,22 +62389,22 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 							if err := budget.CallText("collapse", container2); err != nil {
 								return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 							}
-							arg120 := celrt.Collapse(container2)
-							if err := budget.CallText("truncate", arg120, int64(80)); err != nil {
+							arg119 := celrt.Collapse(container2)
+							if err := budget.CallText("truncate", arg119, int64(80)); err != nil {
 								return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 							}
-							arg121 := celrt.Truncate(arg120, int64(80))
-							if err := budget.ChargeEach("_+_", int64(12+len(arg121)), int64(12+len(arg121)+1)); err != nil {
+							arg120 := celrt.Truncate(arg119, int64(80))
+							if err := budget.ChargeEach("_+_", int64(12+len(arg120)), int64(12+len(arg120)+1)); err != nil {
 								return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 							}
-							v335 = " container '" + arg121 + "'"
+							v336 = " container '" + arg120 + "'"
 						} else {
-							v335 = ""
+							v336 = ""
 						}
-						if err := budget.Charge("_+_", int64(13+len(v333)+len(v334)+len(v335))); err != nil {
+						if err := budget.Charge("_+_", int64(13+len(v334)+len(v335)+len(v336))); err != nil {
 							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 						}
-						size23 := 13 + len(v333) + len(v334) + len(v335) + len(nsIn)
+						size23 := 13 + len(v334) + len(v335) + len(v336) + len(nsIn)
 						if err := budget.ChargeEach(
 							"_+_",
 							int64(size23),
@@ -62400,48 +62413,48 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 						); err != nil {
 							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 						}
-						var v336 string
+						var v337 string
 						if int64(len(logOpts)) > int64(0) {
 							if err := budget.Call("join", logOpts, ", "); err != nil {
 								return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 							}
-							arg122 := celrt.JoinSep(logOpts, ", ")
-							if err := budget.ChargeEach("_+_", int64(2+len(arg122)), int64(2+len(arg122)+1)); err != nil {
+							arg121 := celrt.JoinSep(logOpts, ", ")
+							if err := budget.ChargeEach("_+_", int64(2+len(arg121)), int64(2+len(arg121)+1)); err != nil {
 								return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 							}
-							v336 = " (" + arg122 + ")"
+							v337 = " (" + arg121 + ")"
 						} else {
-							v336 = ""
+							v337 = ""
 						}
-						if err := budget.Charge("_+_", int64(size23+len(sel)+len(ctx)+len(v336))); err != nil {
+						if err := budget.Charge("_+_", int64(size23+len(sel)+len(ctx)+len(v337))); err != nil {
 							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 						}
-						v337 := celrt.Of("read logs of " + v333 + v334 + v335 + nsIn + sel + ctx + v336)
-						v332 = v337
+						v338 := celrt.Of("read logs of " + v334 + v335 + v336 + nsIn + sel + ctx + v337)
+						v333 = v338
 					} else {
-						var v338 celrt.Optional[string]
+						var v339 celrt.Optional[string]
 						if name == "kubectl_apply" {
-							var v339 celrt.Optional[string]
+							var v340 celrt.Optional[string]
 							if mfText != "" {
-								var v340 string
-								if dry {
-									v340 = " (dry run)"
-								} else {
-									v340 = ""
-								}
-								if err := budget.Charge("_+_", int64(5+len(v340))); err != nil {
-									return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
-								}
 								var v341 string
-								if force {
-									v341 = " with --force (deletes and re-creates)"
+								if dry {
+									v341 = " (dry run)"
 								} else {
 									v341 = ""
 								}
-								if err := budget.ChargeEach("_+_", int64(5+len(v340)+len(v341)), int64(5+len(v340)+len(v341)+len(nsIn))); err != nil {
+								if err := budget.Charge("_+_", int64(5+len(v341))); err != nil {
 									return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 								}
-								size24 := 5 + len(v340) + len(v341) + len(nsIn) + len(ctx)
+								var v342 string
+								if force {
+									v342 = " with --force (deletes and re-creates)"
+								} else {
+									v342 = ""
+								}
+								if err := budget.ChargeEach("_+_", int64(5+len(v341)+len(v342)), int64(5+len(v341)+len(v342)+len(nsIn))); err != nil {
+									return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
+								}
+								size24 := 5 + len(v341) + len(v342) + len(nsIn) + len(ctx)
 								if err := budget.ChargeEach(
 									"_+_",
 									int64(size24),
@@ -62450,14 +62463,14 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 								); err != nil {
 									return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 								}
-								v342 := celrt.Of("apply" + v340 + v341 + nsIn + ctx + ": " + mfWhat)
-								v339 = v342
+								v343 := celrt.Of("apply" + v341 + v342 + nsIn + ctx + ": " + mfWhat)
+								v340 = v343
 							} else {
 								filename, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 								if err != nil {
 									return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 								}
-								var v343 celrt.Optional[string]
+								var v344 celrt.Optional[string]
 								if celrt.NonEmpty(filename).Ok {
 									filename2, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 									if err != nil {
@@ -62466,30 +62479,30 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 									if err := budget.CallText("collapse", filename2); err != nil {
 										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									arg123 := celrt.Collapse(filename2)
-									if err := budget.CallText("truncate", arg123, int64(200)); err != nil {
+									arg122 := celrt.Collapse(filename2)
+									if err := budget.CallText("truncate", arg122, int64(200)); err != nil {
 										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									arg124 := celrt.Truncate(arg123, int64(200))
-									if err := budget.ChargeEach("_+_", int64(16+len(arg124)), int64(16+len(arg124)+1)); err != nil {
-										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
-									}
-									var v344 string
-									if dry {
-										v344 = " (dry run)"
-									} else {
-										v344 = ""
-									}
-									if err := budget.Charge("_+_", int64(16+len(arg124)+1+len(v344))); err != nil {
+									arg123 := celrt.Truncate(arg122, int64(200))
+									if err := budget.ChargeEach("_+_", int64(16+len(arg123)), int64(16+len(arg123)+1)); err != nil {
 										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
 									var v345 string
-									if force {
-										v345 = " with --force (deletes and re-creates)"
+									if dry {
+										v345 = " (dry run)"
 									} else {
 										v345 = ""
 									}
-									size25 := 16 + len(arg124) + 1 + len(v344) + len(v345)
+									if err := budget.Charge("_+_", int64(16+len(arg123)+1+len(v345))); err != nil {
+										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
+									}
+									var v346 string
+									if force {
+										v346 = " with --force (deletes and re-creates)"
+									} else {
+										v346 = ""
+									}
+									size25 := 16 + len(arg123) + 1 + len(v345) + len(v346)
 									if err := budget.ChargeEach(
 										"_+_",
 										int64(size25),
@@ -62498,45 +62511,45 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 									); err != nil {
 										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									v346 := celrt.Of("apply the file '" + arg124 + "'" + v344 + v345 + nsIn + ctx)
-									v343 = v346
+									v347 := celrt.Of("apply the file '" + arg123 + "'" + v345 + v346 + nsIn + ctx)
+									v344 = v347
 								} else {
-									v343 = celrt.None[string]()
+									v344 = celrt.None[string]()
 								}
-								v339 = v343
+								v340 = v344
 							}
-							v338 = v339
+							v339 = v340
 						} else {
-							var v347 celrt.Optional[string]
+							var v348 celrt.Optional[string]
 							if name == "kubectl_create" {
-								var v348 celrt.Optional[string]
+								var v349 celrt.Optional[string]
 								if mfText != "" {
-									var v349 string
+									var v350 string
 									if dry {
-										v349 = " (dry run)"
+										v350 = " (dry run)"
 									} else {
-										v349 = ""
+										v350 = ""
 									}
 									if err := budget.ChargeEach(
 										"_+_",
-										int64(6+len(v349)),
-										int64(6+len(v349)+len(nsIn)),
-										int64(6+len(v349)+len(nsIn)+len(ctx)),
+										int64(6+len(v350)),
+										int64(6+len(v350)+len(nsIn)),
+										int64(6+len(v350)+len(nsIn)+len(ctx)),
 									); err != nil {
 										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									size26 := 6 + len(v349) + len(nsIn) + len(ctx) + 2
+									size26 := 6 + len(v350) + len(nsIn) + len(ctx) + 2
 									if err := budget.ChargeEach("_+_", int64(size26), int64(size26+len(mfWhat))); err != nil {
 										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									v350 := celrt.Of("create" + v349 + nsIn + ctx + ": " + mfWhat)
-									v348 = v350
+									v351 := celrt.Of("create" + v350 + nsIn + ctx + ": " + mfWhat)
+									v349 = v351
 								} else {
 									filename3, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 									if err != nil {
 										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									var v351 celrt.Optional[string]
+									var v352 celrt.Optional[string]
 									if celrt.NonEmpty(filename3).Ok {
 										filename4, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 										if err != nil {
@@ -62545,36 +62558,36 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 										if err := budget.CallText("collapse", filename4); err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										arg125 := celrt.Collapse(filename4)
-										if err := budget.CallText("truncate", arg125, int64(200)); err != nil {
+										arg124 := celrt.Collapse(filename4)
+										if err := budget.CallText("truncate", arg124, int64(200)); err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										arg126 := celrt.Truncate(arg125, int64(200))
-										if err := budget.ChargeEach("_+_", int64(22+len(arg126)), int64(22+len(arg126)+1)); err != nil {
+										arg125 := celrt.Truncate(arg124, int64(200))
+										if err := budget.ChargeEach("_+_", int64(22+len(arg125)), int64(22+len(arg125)+1)); err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										var v352 string
+										var v353 string
 										if dry {
-											v352 = " (dry run)"
+											v353 = " (dry run)"
 										} else {
-											v352 = ""
+											v353 = ""
 										}
-										if err := budget.Charge("_+_", int64(22+len(arg126)+1+len(v352))); err != nil {
+										if err := budget.Charge("_+_", int64(22+len(arg125)+1+len(v353))); err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										size27 := 22 + len(arg126) + 1 + len(v352) + len(nsIn)
+										size27 := 22 + len(arg125) + 1 + len(v353) + len(nsIn)
 										if err := budget.ChargeEach("_+_", int64(size27), int64(size27+len(ctx))); err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										v353 := celrt.Of("create from the file '" + arg126 + "'" + v352 + nsIn + ctx)
-										v351 = v353
+										v354 := celrt.Of("create from the file '" + arg125 + "'" + v353 + nsIn + ctx)
+										v352 = v354
 									} else {
-										var v354 celrt.Optional[string]
+										var v355 celrt.Optional[string]
 										if rt != "" {
 											if err := budget.Charge("_+_", int64(7+len(rtl))); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											var v355 string
+											var v356 string
 											if rtl == "secret" {
 												secretType, err := celrt.FieldOf(input, "secretType", "", celrt.InputString)
 												if err != nil {
@@ -62583,139 +62596,139 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 												if err := budget.CallText("collapse", secretType); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												arg127 := celrt.Collapse(secretType)
-												if err := budget.CallText("truncate", arg127, int64(40)); err != nil {
+												arg126 := celrt.Collapse(secretType)
+												if err := budget.CallText("truncate", arg126, int64(40)); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												arg128 := celrt.Truncate(arg127, int64(40))
-												if err := budget.Charge("_+_", int64(1+len(arg128))); err != nil {
+												arg127 := celrt.Truncate(arg126, int64(40))
+												if err := budget.Charge("_+_", int64(1+len(arg127))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												v355 = " " + arg128
+												v356 = " " + arg127
 											} else {
-												var v356 string
+												var v357 string
 												if rtl == "service" {
 													serviceType, err := celrt.FieldOf(input, "serviceType", "", celrt.InputString)
 													if err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
 													opt23 := celrt.NonEmpty(serviceType)
-													v357 := opt23.Value
+													v358 := opt23.Value
 													if !opt23.Ok {
-														v357 = "clusterip"
+														v358 = "clusterip"
 													}
-													if err := budget.Charge("_+_", int64(1+len(v357))); err != nil {
+													if err := budget.Charge("_+_", int64(1+len(v358))); err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													v356 = " " + v357
+													v357 = " " + v358
 												} else {
-													v356 = ""
+													v357 = ""
 												}
-												v355 = v356
+												v356 = v357
 											}
-											if err := budget.Charge("_+_", int64(7+len(rtl)+len(v355))); err != nil {
+											if err := budget.Charge("_+_", int64(7+len(rtl)+len(v356))); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											var v358 string
+											var v359 string
 											if nm != "" {
 												if err := budget.ChargeEach("_+_", int64(2+len(nm)), int64(2+len(nm)+1)); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												v358 = " '" + nm + "'"
+												v359 = " '" + nm + "'"
 											} else {
-												v358 = ""
-											}
-											if err := budget.Charge("_+_", int64(7+len(rtl)+len(v355)+len(v358))); err != nil {
-												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
-											}
-											var v359 string
-											if rtl == "namespace" {
 												v359 = ""
-											} else {
-												v359 = nsIn
 											}
-											size28 := 7 + len(rtl) + len(v355) + len(v358) + len(v359)
-											if err := budget.ChargeEach("_+_", int64(size28), int64(size28+len(ctx))); err != nil {
+											if err := budget.Charge("_+_", int64(7+len(rtl)+len(v356)+len(v359))); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
 											var v360 string
-											if dry {
-												v360 = " (dry run)"
-											} else {
+											if rtl == "namespace" {
 												v360 = ""
+											} else {
+												v360 = nsIn
 											}
-											if err := budget.Charge("_+_", int64(size28+len(ctx)+len(v360))); err != nil {
+											size28 := 7 + len(rtl) + len(v356) + len(v359) + len(v360)
+											if err := budget.ChargeEach("_+_", int64(size28), int64(size28+len(ctx))); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
 											var v361 string
+											if dry {
+												v361 = " (dry run)"
+											} else {
+												v361 = ""
+											}
+											if err := budget.Charge("_+_", int64(size28+len(ctx)+len(v361))); err != nil {
+												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
+											}
+											var v362 string
 											if int64(len(createDetails)) > int64(0) {
 												if err := budget.Call("join", createDetails, ", "); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												arg129 := celrt.JoinSep(createDetails, ", ")
-												if err := budget.Charge("_+_", int64(2+len(arg129))); err != nil {
+												arg128 := celrt.JoinSep(createDetails, ", ")
+												if err := budget.Charge("_+_", int64(2+len(arg128))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												v361 = ": " + arg129
+												v362 = ": " + arg128
 											} else {
-												v361 = ""
+												v362 = ""
 											}
-											if err := budget.Charge("_+_", int64(size28+len(ctx)+len(v360)+len(v361))); err != nil {
+											if err := budget.Charge("_+_", int64(size28+len(ctx)+len(v361)+len(v362))); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											v362 := celrt.Of("create " + rtl + v355 + v358 + v359 + ctx + v360 + v361)
-											v354 = v362
+											v363 := celrt.Of("create " + rtl + v356 + v359 + v360 + ctx + v361 + v362)
+											v355 = v363
 										} else {
-											v354 = celrt.None[string]()
+											v355 = celrt.None[string]()
 										}
-										v351 = v354
+										v352 = v355
 									}
-									v348 = v351
+									v349 = v352
 								}
-								v347 = v348
+								v348 = v349
 							} else {
-								var v363 celrt.Optional[string]
+								var v364 celrt.Optional[string]
 								if name == "kubectl_delete" {
-									var v364 celrt.Optional[string]
+									var v365 celrt.Optional[string]
 									if mfText != "" {
 										if err := budget.ChargeEach("_+_", int64(6+len(where)), int64(6+len(where)+len(ctx))); err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										var v365 string
+										var v366 string
 										if force {
-											v365 = " with --force"
+											v366 = " with --force"
 										} else {
-											v365 = ""
+											v366 = ""
 										}
-										if err := budget.Charge("_+_", int64(6+len(where)+len(ctx)+len(v365))); err != nil {
+										if err := budget.Charge("_+_", int64(6+len(where)+len(ctx)+len(v366))); err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
 										gracePeriodSeconds, err := celrt.Select(num, "gracePeriodSeconds")
 										if err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										x44, err := celrt.AsString(gracePeriodSeconds)
+										x43, err := celrt.AsString(gracePeriodSeconds)
 										if err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										var v366 string
-										if x44 != "" {
+										var v367 string
+										if x43 != "" {
 											gracePeriodSeconds2, err := celrt.Select(num, "gracePeriodSeconds")
 											if err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											x45, err := celrt.AsString(gracePeriodSeconds2)
+											x44, err := celrt.AsString(gracePeriodSeconds2)
 											if err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											if err := budget.Charge("_+_", int64(16+len(x45))); err != nil {
+											if err := budget.Charge("_+_", int64(16+len(x44))); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											v366 = " --grace-period=" + x45
+											v367 = " --grace-period=" + x44
 										} else {
-											v366 = ""
+											v367 = ""
 										}
-										size29 := 6 + len(where) + len(ctx) + len(v365) + len(v366)
+										size29 := 6 + len(where) + len(ctx) + len(v366) + len(v367)
 										if err := budget.ChargeEach(
 											"_+_",
 											int64(size29),
@@ -62724,14 +62737,14 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 										); err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										v367 := celrt.Of("DELETE" + where + ctx + v365 + v366 + ": " + mfSummary)
-										v364 = v367
+										v368 := celrt.Of("DELETE" + where + ctx + v366 + v367 + ": " + mfSummary)
+										v365 = v368
 									} else {
 										filename5, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 										if err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										var v368 celrt.Optional[string]
+										var v369 celrt.Optional[string]
 										if celrt.NonEmpty(filename5).Ok {
 											filename6, err := celrt.FieldOf(input, "filename", "", celrt.InputString)
 											if err != nil {
@@ -62740,159 +62753,159 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 											if err := budget.CallText("collapse", filename6); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											arg130 := celrt.Collapse(filename6)
-											if err := budget.CallText("truncate", arg130, int64(200)); err != nil {
+											arg129 := celrt.Collapse(filename6)
+											if err := budget.CallText("truncate", arg129, int64(200)); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											arg131 := celrt.Truncate(arg130, int64(200))
+											arg130 := celrt.Truncate(arg129, int64(200))
 											if err := budget.ChargeEach(
 												"_+_",
-												int64(32+len(arg131)),
-												int64(32+len(arg131)+1),
-												int64(32+len(arg131)+1+len(where)),
+												int64(32+len(arg130)),
+												int64(32+len(arg130)+1),
+												int64(32+len(arg130)+1+len(where)),
 											); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											size30 := 32 + len(arg131) + 1 + len(where) + len(ctx)
+											size30 := 32 + len(arg130) + 1 + len(where) + len(ctx)
 											if err := budget.Charge("_+_", int64(size30)); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											var v369 string
+											var v370 string
 											if force {
-												v369 = " with --force"
+												v370 = " with --force"
 											} else {
-												v369 = ""
+												v370 = ""
 											}
-											if err := budget.Charge("_+_", int64(size30+len(v369))); err != nil {
+											if err := budget.Charge("_+_", int64(size30+len(v370))); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
 											gracePeriodSeconds3, err := celrt.Select(num, "gracePeriodSeconds")
 											if err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											x46, err := celrt.AsString(gracePeriodSeconds3)
+											x45, err := celrt.AsString(gracePeriodSeconds3)
 											if err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											var v370 string
-											if x46 != "" {
+											var v371 string
+											if x45 != "" {
 												gracePeriodSeconds4, err := celrt.Select(num, "gracePeriodSeconds")
 												if err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												x47, err := celrt.AsString(gracePeriodSeconds4)
+												x46, err := celrt.AsString(gracePeriodSeconds4)
 												if err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												if err := budget.Charge("_+_", int64(16+len(x47))); err != nil {
+												if err := budget.Charge("_+_", int64(16+len(x46))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												v370 = " --grace-period=" + x47
+												v371 = " --grace-period=" + x46
 											} else {
-												v370 = ""
+												v371 = ""
 											}
-											if err := budget.Charge("_+_", int64(size30+len(v369)+len(v370))); err != nil {
+											if err := budget.Charge("_+_", int64(size30+len(v370)+len(v371))); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											v371 := celrt.Of("DELETE the objects in the file '" + arg131 + "'" + where + ctx + v369 + v370)
-											v368 = v371
+											v372 := celrt.Of("DELETE the objects in the file '" + arg130 + "'" + where + ctx + v370 + v371)
+											v369 = v372
 										} else {
-											var v372 celrt.Optional[string]
+											var v373 celrt.Optional[string]
 											if rt != "" {
 												if err := budget.ChargeEach("_+_", int64(7+len(target)), int64(7+len(target)+len(sel))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												v373 := slices.Contains([]string{"namespace", "namespaces", "ns"}, rtl)
-												var v374 string
-												if v373 {
-													v374 = " and everything in it"
+												v374 := slices.Contains([]string{"namespace", "namespaces", "ns"}, rtl)
+												var v375 string
+												if v374 {
+													v375 = " and everything in it"
 												} else {
-													v375 := []string{"customresourcedefinitions", "crd", "crds"}
-													ok146 := slices.Contains(v375, rtl)
+													v376 := []string{"customresourcedefinitions", "crd", "crds"}
+													ok146 := slices.Contains(v376, rtl)
 													if !ok146 {
-														v376 := strings.HasPrefix(rtl, "customresourcedefinition")
-														ok146 = v376
+														v377 := strings.HasPrefix(rtl, "customresourcedefinition")
+														ok146 = v377
 													}
-													var v377 string
+													var v378 string
 													if ok146 {
-														v377 = " and every custom resource of it"
+														v378 = " and every custom resource of it"
 													} else {
-														v377 = ""
+														v378 = ""
 													}
-													v374 = v377
+													v375 = v378
 												}
-												if err := budget.Charge("_+_", int64(7+len(target)+len(sel)+len(v374))); err != nil {
+												if err := budget.Charge("_+_", int64(7+len(target)+len(sel)+len(v375))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												size31 := 7 + len(target) + len(sel) + len(v374) + len(where)
+												size31 := 7 + len(target) + len(sel) + len(v375) + len(where)
 												if err := budget.ChargeEach("_+_", int64(size31), int64(size31+len(ctx))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												var v378 string
+												var v379 string
 												if force {
-													v378 = ", with --force (no graceful deletion)"
+													v379 = ", with --force (no graceful deletion)"
 												} else {
-													v378 = ""
+													v379 = ""
 												}
-												if err := budget.Charge("_+_", int64(size31+len(ctx)+len(v378))); err != nil {
+												if err := budget.Charge("_+_", int64(size31+len(ctx)+len(v379))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
 												gracePeriodSeconds5, err := celrt.Select(num, "gracePeriodSeconds")
 												if err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												x48, err := celrt.AsString(gracePeriodSeconds5)
+												x47, err := celrt.AsString(gracePeriodSeconds5)
 												if err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												var v379 string
-												if x48 != "" {
+												var v380 string
+												if x47 != "" {
 													gracePeriodSeconds6, err := celrt.Select(num, "gracePeriodSeconds")
 													if err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													x49, err := celrt.AsString(gracePeriodSeconds6)
+													x48, err := celrt.AsString(gracePeriodSeconds6)
 													if err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													if err := budget.Charge("_+_", int64(17+len(x49))); err != nil {
+													if err := budget.Charge("_+_", int64(17+len(x48))); err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													v379 = ", --grace-period=" + x49
+													v380 = ", --grace-period=" + x48
 												} else {
-													v379 = ""
+													v380 = ""
 												}
-												if err := budget.Charge("_+_", int64(size31+len(ctx)+len(v378)+len(v379))); err != nil {
+												if err := budget.Charge("_+_", int64(size31+len(ctx)+len(v379)+len(v380))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												v380 := celrt.Of("DELETE " + target + sel + v374 + where + ctx + v378 + v379)
-												v372 = v380
+												v381 := celrt.Of("DELETE " + target + sel + v375 + where + ctx + v379 + v380)
+												v373 = v381
 											} else {
-												v372 = celrt.None[string]()
+												v373 = celrt.None[string]()
 											}
-											v368 = v372
+											v369 = v373
 										}
-										v364 = v368
+										v365 = v369
 									}
-									v363 = v364
+									v364 = v365
 								} else {
-									var v381 celrt.Optional[string]
+									var v382 celrt.Optional[string]
 									if name == "kubectl_scale" {
-										var v382 string
+										var v383 string
 										if rt != "" {
-											v382 = rt
+											v383 = rt
 										} else {
-											v382 = "deployment"
+											v383 = "deployment"
 										}
 										if err := budget.ChargeEach(
 											"_+_",
-											int64(6+len(v382)),
-											int64(6+len(v382)+2),
-											int64(6+len(v382)+2+len(nm)),
+											int64(6+len(v383)),
+											int64(6+len(v383)+2),
+											int64(6+len(v383)+2+len(nm)),
 										); err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										size32 := 6 + len(v382) + 2 + len(nm) + 1
+										size32 := 6 + len(v383) + 2 + len(nm) + 1
 										if err := budget.ChargeEach(
 											"_+_",
 											int64(size32),
@@ -62906,25 +62919,25 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 										if err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										x50, err := celrt.AsString(replicas3)
+										x49, err := celrt.AsString(replicas3)
 										if err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										var v383 string
-										if x50 != "" {
+										var v384 string
+										if x49 != "" {
 											replicas4, err := celrt.Select(num, "replicas")
 											if err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											x51, err := celrt.AsString(replicas4)
+											x50, err := celrt.AsString(replicas4)
 											if err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											v383 = x51
+											v384 = x50
 										} else {
-											v383 = "?"
+											v384 = "?"
 										}
-										size33 := size32 + len(nsIn) + len(ctx) + 4 + len(v383)
+										size33 := size32 + len(nsIn) + len(ctx) + 4 + len(v384)
 										if err := budget.ChargeEach("_+_", int64(size33), int64(size33+9)); err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
@@ -62932,23 +62945,23 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 										if err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										x52, err := celrt.AsString(replicas5)
+										x51, err := celrt.AsString(replicas5)
 										if err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										var v384 string
-										if x52 == "0" {
-											v384 = " (stops every pod)"
+										var v385 string
+										if x51 == "0" {
+											v385 = " (stops every pod)"
 										} else {
-											v384 = ""
+											v385 = ""
 										}
-										if err := budget.Charge("_+_", int64(size33+9+len(v384))); err != nil {
+										if err := budget.Charge("_+_", int64(size33+9+len(v385))); err != nil {
 											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										v385 := celrt.Of("scale " + v382 + " '" + nm + "'" + nsIn + ctx + " to " + v383 + " replicas" + v384)
-										v381 = v385
+										v386 := celrt.Of("scale " + v383 + " '" + nm + "'" + nsIn + ctx + " to " + v384 + " replicas" + v385)
+										v382 = v386
 									} else {
-										var v386 celrt.Optional[string]
+										var v387 celrt.Optional[string]
 										if name == "kubectl_patch" {
 											if err := budget.ChargeEach(
 												"_+_",
@@ -62967,77 +62980,77 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
 											opt24 := celrt.NonEmpty(patchType)
-											v387 := opt24.Value
+											v388 := opt24.Value
 											if !opt24.Ok {
-												v387 = "strategic"
+												v388 = "strategic"
 											}
-											if err := budget.ChargeEach("_+_", int64(size34+len(v387)), int64(size34+len(v387)+6)); err != nil {
+											if err := budget.ChargeEach("_+_", int64(size34+len(v388)), int64(size34+len(v388)+6)); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											var v388 string
+											var v389 string
 											if dry {
-												v388 = ", dry run"
+												v389 = ", dry run"
 											} else {
-												v388 = ""
+												v389 = ""
 											}
-											if err := budget.Charge("_+_", int64(size34+len(v387)+6+len(v388))); err != nil {
+											if err := budget.Charge("_+_", int64(size34+len(v388)+6+len(v389))); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											size35 := size34 + len(v387) + 6 + len(v388) + 1
+											size35 := size34 + len(v388) + 6 + len(v389) + 1
 											if err := budget.Charge("_+_", int64(size35)); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											v389 := celrt.TypeOf(celrt.Field(input, "patchData")) == celrt.MapType
-											ok147 := v389
+											v390 := celrt.TypeOf(celrt.Field(input, "patchData")) == celrt.MapType
+											ok147 := v390
 											if !ok147 {
-												v390 := celrt.TypeOf(celrt.Field(input, "patchData")) == celrt.ListType
-												ok147 = v390
+												v391 := celrt.TypeOf(celrt.Field(input, "patchData")) == celrt.ListType
+												ok147 = v391
 											}
-											var v391 string
+											var v392 string
 											if ok147 {
-												arg132 := celrt.Field(input, "patchData")
-												if err := budget.Call("fields", arg132, int64(300)); err != nil {
+												arg131 := celrt.Field(input, "patchData")
+												if err := budget.Call("fields", arg131, int64(300)); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												arg133 := celrt.Fields(arg132, int64(300))
-												if err := budget.Charge("_+_", int64(2+len(arg133))); err != nil {
+												arg132 := celrt.Fields(arg131, int64(300))
+												if err := budget.Charge("_+_", int64(2+len(arg132))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												v391 = ": " + arg133
+												v392 = ": " + arg132
 											} else {
-												v392 := celrt.TypeOf(celrt.Field(input, "patchData")) == celrt.StringType
-												var v393 string
-												if v392 {
-													arg134 := celrt.Field(input, "patchData")
-													if err := budget.CallText("redact", arg134); err != nil {
+												v393 := celrt.TypeOf(celrt.Field(input, "patchData")) == celrt.StringType
+												var v394 string
+												if v393 {
+													arg133 := celrt.Field(input, "patchData")
+													if err := budget.CallText("redact", arg133); err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													x53, err := celrt.AsString(arg134)
+													x52, err := celrt.AsString(arg133)
 													if err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													arg135 := celrt.Redact(x53)
-													if err := budget.CallText("inline", arg135, int64(300)); err != nil {
+													arg134 := celrt.Redact(x52)
+													if err := budget.CallText("inline", arg134, int64(300)); err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													arg136 := celrt.Inline(arg135, int64(300))
-													if err := budget.Charge("_+_", int64(2+len(arg136))); err != nil {
+													arg135 := celrt.Inline(arg134, int64(300))
+													if err := budget.Charge("_+_", int64(2+len(arg135))); err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													v393 = ": " + arg136
+													v394 = ": " + arg135
 												} else {
-													v393 = ""
+													v394 = ""
 												}
-												v391 = v393
+												v392 = v394
 											}
-											if err := budget.Charge("_+_", int64(size35+len(v391))); err != nil {
+											if err := budget.Charge("_+_", int64(size35+len(v392))); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
 											patchFile, err := celrt.FieldOf(input, "patchFile", "", celrt.InputString)
 											if err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											var v394 string
+											var v395 string
 											if celrt.NonEmpty(patchFile).Ok {
 												patchFile2, err := celrt.FieldOf(input, "patchFile", "", celrt.InputString)
 												if err != nil {
@@ -63046,60 +63059,60 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 												if err := budget.CallText("collapse", patchFile2); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												arg137 := celrt.Collapse(patchFile2)
-												if err := budget.CallText("truncate", arg137, int64(160)); err != nil {
+												arg136 := celrt.Collapse(patchFile2)
+												if err := budget.CallText("truncate", arg136, int64(160)); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												arg138 := celrt.Truncate(arg137, int64(160))
-												if err := budget.ChargeEach("_+_", int64(16+len(arg138)), int64(16+len(arg138)+1)); err != nil {
+												arg137 := celrt.Truncate(arg136, int64(160))
+												if err := budget.ChargeEach("_+_", int64(16+len(arg137)), int64(16+len(arg137)+1)); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												v394 = " from the file '" + arg138 + "'"
+												v395 = " from the file '" + arg137 + "'"
 											} else {
-												v394 = ""
+												v395 = ""
 											}
-											if err := budget.Charge("_+_", int64(size35+len(v391)+len(v394))); err != nil {
+											if err := budget.Charge("_+_", int64(size35+len(v392)+len(v395))); err != nil {
 												return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											v395 := celrt.Of("patch " + target + nsIn + ctx + " (" + v387 + " patch" + v388 + ")" + v391 + v394)
-											v386 = v395
+											v396 := celrt.Of("patch " + target + nsIn + ctx + " (" + v388 + " patch" + v389 + ")" + v392 + v395)
+											v387 = v396
 										} else {
-											var v396 celrt.Optional[string]
+											var v397 celrt.Optional[string]
 											if name == "kubectl_rollout" {
-												var v397 string
+												var v398 string
 												if rollSub == "undo" {
-													v397 = "ROLL BACK "
+													v398 = "ROLL BACK "
 												} else {
-													var v398 string
+													var v399 string
 													if rollSub == "restart" {
-														v398 = "restart every pod of "
+														v399 = "restart every pod of "
 													} else {
 														if err := budget.CallText("truncate", rollSub, int64(20)); err != nil {
 															return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 														}
-														arg139 := celrt.Truncate(rollSub, int64(20))
-														if err := budget.ChargeEach("_+_", int64(8+len(arg139)), int64(8+len(arg139)+1)); err != nil {
+														arg138 := celrt.Truncate(rollSub, int64(20))
+														if err := budget.ChargeEach("_+_", int64(8+len(arg138)), int64(8+len(arg138)+1)); err != nil {
 															return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 														}
-														v398 = "rollout " + arg139 + " "
+														v399 = "rollout " + arg138 + " "
 													}
-													v397 = v398
+													v398 = v399
 												}
-												var v399 string
+												var v400 string
 												if rt != "" {
-													v399 = rt
+													v400 = rt
 												} else {
-													v399 = "deployment"
+													v400 = "deployment"
 												}
 												if err := budget.ChargeEach(
 													"_+_",
-													int64(len(v397)+len(v399)),
-													int64(len(v397)+len(v399)+2),
-													int64(len(v397)+len(v399)+2+len(nm)),
+													int64(len(v398)+len(v400)),
+													int64(len(v398)+len(v400)+2),
+													int64(len(v398)+len(v400)+2+len(nm)),
 												); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												size36 := len(v397) + len(v399) + 2 + len(nm) + 1
+												size36 := len(v398) + len(v400) + 2 + len(nm) + 1
 												if err := budget.ChargeEach(
 													"_+_",
 													int64(size36),
@@ -63112,56 +63125,56 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 												if err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												x54, err := celrt.AsString(revision)
+												x53, err := celrt.AsString(revision)
 												if err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												var v400 string
-												if x54 != "" {
+												var v401 string
+												if x53 != "" {
 													revision2, err := celrt.Select(num, "revision")
 													if err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													x55, err := celrt.AsString(revision2)
+													x54, err := celrt.AsString(revision2)
 													if err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													if err := budget.Charge("_+_", int64(13+len(x55))); err != nil {
+													if err := budget.Charge("_+_", int64(13+len(x54))); err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													v400 = " to revision " + x55
+													v401 = " to revision " + x54
 												} else {
-													v400 = ""
+													v401 = ""
 												}
-												if err := budget.Charge("_+_", int64(size36+len(nsIn)+len(ctx)+len(v400))); err != nil {
+												if err := budget.Charge("_+_", int64(size36+len(nsIn)+len(ctx)+len(v401))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
 												toRevision, err := celrt.Select(num, "toRevision")
 												if err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												x56, err := celrt.AsString(toRevision)
+												x55, err := celrt.AsString(toRevision)
 												if err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												var v401 string
-												if x56 != "" {
+												var v402 string
+												if x55 != "" {
 													toRevision2, err := celrt.Select(num, "toRevision")
 													if err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													x57, err := celrt.AsString(toRevision2)
+													x56, err := celrt.AsString(toRevision2)
 													if err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													if err := budget.ChargeEach("_+_", int64(11+len(x57)), int64(11+len(x57)+1)); err != nil {
+													if err := budget.ChargeEach("_+_", int64(11+len(x56)), int64(11+len(x56)+1)); err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													v401 = " (revision " + x57 + ")"
+													v402 = " (revision " + x56 + ")"
 												} else {
-													v401 = ""
+													v402 = ""
 												}
-												size37 := size36 + len(nsIn) + len(ctx) + len(v400) + len(v401)
+												size37 := size36 + len(nsIn) + len(ctx) + len(v401) + len(v402)
 												if err := budget.Charge("_+_", int64(size37)); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
@@ -63169,89 +63182,89 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 												if err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												x58, err := celrt.AsString(timeout4)
+												x57, err := celrt.AsString(timeout4)
 												if err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												var v402 string
-												if x58 != "" {
+												var v403 string
+												if x57 != "" {
 													timeout5, err := celrt.Select(num, "timeout")
 													if err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													x59, err := celrt.AsString(timeout5)
+													x58, err := celrt.AsString(timeout5)
 													if err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													if err := budget.ChargeEach("_+_", int64(10+len(x59)), int64(10+len(x59)+1)); err != nil {
+													if err := budget.ChargeEach("_+_", int64(10+len(x58)), int64(10+len(x58)+1)); err != nil {
 														return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 													}
-													v402 = " (timeout " + x59 + ")"
+													v403 = " (timeout " + x58 + ")"
 												} else {
-													v402 = ""
+													v403 = ""
 												}
-												if err := budget.Charge("_+_", int64(size37+len(v402))); err != nil {
+												if err := budget.Charge("_+_", int64(size37+len(v403))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												v403 := celrt.EqualBool(celrt.Field(input, "watch"), true)
-												var v404 string
-												if v403 {
-													v404 = " (watch)"
+												v404 := celrt.EqualBool(celrt.Field(input, "watch"), true)
+												var v405 string
+												if v404 {
+													v405 = " (watch)"
 												} else {
-													v404 = ""
+													v405 = ""
 												}
-												if err := budget.Charge("_+_", int64(size37+len(v402)+len(v404))); err != nil {
+												if err := budget.Charge("_+_", int64(size37+len(v403)+len(v405))); err != nil {
 													return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												v405 := celrt.Of(v397 + v399 + " '" + nm + "'" + nsIn + ctx + v400 + v401 + v402 + v404)
-												v396 = v405
+												v406 := celrt.Of(v398 + v400 + " '" + nm + "'" + nsIn + ctx + v401 + v402 + v403 + v405)
+												v397 = v406
 											} else {
-												var v406 celrt.Optional[string]
+												var v407 celrt.Optional[string]
 												if name == "kubectl_generic" {
-													var v407 celrt.Optional[string]
+													var v408 celrt.Optional[string]
 													if celrt.NonEmpty(celrt.Field(input, "command")).Ok {
 														if err := budget.CallText("redact", shLine); err != nil {
 															return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 														}
-														arg140 := celrt.Redact(shLine)
-														if err := budget.CallText("truncate", arg140, int64(400)); err != nil {
+														arg139 := celrt.Redact(shLine)
+														if err := budget.CallText("truncate", arg139, int64(400)); err != nil {
 															return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 														}
-														arg141 := celrt.Truncate(arg140, int64(400))
-														if err := budget.Charge("_+_", int64(4+len(arg141))); err != nil {
+														arg140 := celrt.Truncate(arg139, int64(400))
+														if err := budget.Charge("_+_", int64(4+len(arg140))); err != nil {
 															return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 														}
-														v407 = celrt.Of("run " + arg141)
+														v408 = celrt.Of("run " + arg140)
 													} else {
-														v407 = celrt.None[string]()
+														v408 = celrt.None[string]()
 													}
-													v406 = v407
+													v407 = v408
 												} else {
-													var v408 celrt.Optional[string]
+													var v409 celrt.Optional[string]
 													if name == "kubectl_context" {
-														var v409 string
+														var v410 string
 														if kubeOp == "set" {
 															if err := budget.ChargeEach("_+_", int64(42+len(nm)), int64(42+len(nm)+1)); err != nil {
 																return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 															}
-															v409 = "SWITCH the current kubeconfig context to '" + nm + "'"
+															v410 = "SWITCH the current kubeconfig context to '" + nm + "'"
 														} else {
-															var v410 string
+															var v411 string
 															if kubeOp == "get" {
-																v410 = "show the current kubeconfig context"
+																v411 = "show the current kubeconfig context"
 															} else {
-																v410 = "list the kubeconfig contexts"
+																v411 = "list the kubeconfig contexts"
 															}
-															v409 = v410
+															v410 = v411
 														}
-														v408 = celrt.Of(v409)
+														v409 = celrt.Of(v410)
 													} else {
-														var v411 celrt.Optional[string]
+														var v412 celrt.Optional[string]
 														if name == "kubectl_reconnect" {
-															v412 := celrt.Of("reconnect to the Kubernetes API server")
-															v411 = v412
+															v413 := celrt.Of("reconnect to the Kubernetes API server")
+															v412 = v413
 														} else {
-															var v413 celrt.Optional[string]
+															var v414 celrt.Optional[string]
 															if name == "explain_resource" {
 																resource, err := celrt.FieldOf(input, "resource", "", celrt.InputString)
 																if err != nil {
@@ -63260,19 +63273,19 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																if err := budget.CallText("collapse", resource); err != nil {
 																	return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
-																arg142 := celrt.Collapse(resource)
-																if err := budget.CallText("truncate", arg142, int64(120)); err != nil {
+																arg141 := celrt.Collapse(resource)
+																if err := budget.CallText("truncate", arg141, int64(120)); err != nil {
 																	return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
-																arg143 := celrt.Truncate(arg142, int64(120))
-																if err := budget.ChargeEach("_+_", int64(9+len(arg143)), int64(9+len(arg143)+1)); err != nil {
+																arg142 := celrt.Truncate(arg141, int64(120))
+																if err := budget.ChargeEach("_+_", int64(9+len(arg142)), int64(9+len(arg142)+1)); err != nil {
 																	return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
 																apiVersion, err := celrt.FieldOf(input, "apiVersion", "", celrt.InputString)
 																if err != nil {
 																	return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
-																var v414 string
+																var v415 string
 																if celrt.NonEmpty(apiVersion).Ok {
 																	apiVersion2, err := celrt.FieldOf(input, "apiVersion", "", celrt.InputString)
 																	if err != nil {
@@ -63281,42 +63294,42 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																	if err := budget.CallText("collapse", apiVersion2); err != nil {
 																		return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																	}
-																	arg144 := celrt.Collapse(apiVersion2)
-																	if err := budget.CallText("truncate", arg144, int64(60)); err != nil {
+																	arg143 := celrt.Collapse(apiVersion2)
+																	if err := budget.CallText("truncate", arg143, int64(60)); err != nil {
 																		return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																	}
-																	arg145 := celrt.Truncate(arg144, int64(60))
-																	if err := budget.ChargeEach("_+_", int64(2+len(arg145)), int64(2+len(arg145)+1)); err != nil {
+																	arg144 := celrt.Truncate(arg143, int64(60))
+																	if err := budget.ChargeEach("_+_", int64(2+len(arg144)), int64(2+len(arg144)+1)); err != nil {
 																		return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																	}
-																	v414 = " (" + arg145 + ")"
+																	v415 = " (" + arg144 + ")"
 																} else {
-																	v414 = ""
+																	v415 = ""
 																}
-																if err := budget.Charge("_+_", int64(9+len(arg143)+1+len(v414))); err != nil {
+																if err := budget.Charge("_+_", int64(9+len(arg142)+1+len(v415))); err != nil {
 																	return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
-																v415 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
-																var v416 string
-																if v415 {
-																	v416 = ", recursively"
+																v416 := celrt.EqualBool(celrt.Field(input, "recursive"), true)
+																var v417 string
+																if v416 {
+																	v417 = ", recursively"
 																} else {
-																	v416 = ""
+																	v417 = ""
 																}
-																size38 := 9 + len(arg143) + 1 + len(v414) + len(v416)
+																size38 := 9 + len(arg142) + 1 + len(v415) + len(v417)
 																if err := budget.ChargeEach("_+_", int64(size38), int64(size38+len(ctx))); err != nil {
 																	return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
-																v417 := celrt.Of("explain '" + arg143 + "'" + v414 + v416 + ctx)
-																v413 = v417
+																v418 := celrt.Of("explain '" + arg142 + "'" + v415 + v417 + ctx)
+																v414 = v418
 															} else {
-																var v418 celrt.Optional[string]
+																var v419 celrt.Optional[string]
 																if name == "list_api_resources" {
 																	apiGroup, err := celrt.FieldOf(input, "apiGroup", "", celrt.InputString)
 																	if err != nil {
 																		return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																	}
-																	var v419 string
+																	var v420 string
 																	if celrt.NonEmpty(apiGroup).Ok {
 																		apiGroup2, err := celrt.FieldOf(input, "apiGroup", "", celrt.InputString)
 																		if err != nil {
@@ -63325,88 +63338,88 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																		if err := budget.CallText("collapse", apiGroup2); err != nil {
 																			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																		}
-																		arg146 := celrt.Collapse(apiGroup2)
-																		if err := budget.CallText("truncate", arg146, int64(80)); err != nil {
+																		arg145 := celrt.Collapse(apiGroup2)
+																		if err := budget.CallText("truncate", arg145, int64(80)); err != nil {
 																			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																		}
-																		arg147 := celrt.Truncate(arg146, int64(80))
-																		if err := budget.ChargeEach("_+_", int64(11+len(arg147)), int64(11+len(arg147)+1)); err != nil {
+																		arg146 := celrt.Truncate(arg145, int64(80))
+																		if err := budget.ChargeEach("_+_", int64(11+len(arg146)), int64(11+len(arg146)+1)); err != nil {
 																			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																		}
-																		v419 = " of group '" + arg147 + "'"
+																		v420 = " of group '" + arg146 + "'"
 																	} else {
-																		v419 = ""
+																		v420 = ""
 																	}
-																	if err := budget.Charge("_+_", int64(22+len(v419))); err != nil {
+																	if err := budget.Charge("_+_", int64(22+len(v420))); err != nil {
 																		return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																	}
-																	v420 := celrt.EqualBool(celrt.Field(input, "namespaced"), true)
-																	var v421 string
-																	if v420 {
-																		v421 = ", namespaced only"
+																	v421 := celrt.EqualBool(celrt.Field(input, "namespaced"), true)
+																	var v422 string
+																	if v421 {
+																		v422 = ", namespaced only"
 																	} else {
-																		v422 := celrt.EqualBool(celrt.Field(input, "namespaced"), false)
-																		var v423 string
-																		if v422 {
-																			v423 = ", cluster-scoped only"
+																		v423 := celrt.EqualBool(celrt.Field(input, "namespaced"), false)
+																		var v424 string
+																		if v423 {
+																			v424 = ", cluster-scoped only"
 																		} else {
-																			v423 = ""
+																			v424 = ""
 																		}
-																		v421 = v423
+																		v422 = v424
 																	}
-																	if err := budget.Charge("_+_", int64(22+len(v419)+len(v421))); err != nil {
+																	if err := budget.Charge("_+_", int64(22+len(v420)+len(v422))); err != nil {
 																		return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																	}
 																	verbs, err := celrt.FieldOf(input, "verbs", []string{}, celrt.InputList(celrt.InputString))
 																	if err != nil {
 																		return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																	}
-																	var v424 string
+																	var v425 string
 																	if int64(len(verbs)) > int64(0) {
 																		verbs2, err := celrt.FieldOf(input, "verbs", []string{}, celrt.InputList(celrt.InputString))
 																		if err != nil {
 																			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																		}
-																		list61 := make([]string, 0, len(verbs2))
-																		for _, x60 := range verbs2 {
+																		list63 := make([]string, 0, len(verbs2))
+																		for _, x59 := range verbs2 {
 																			if steps++; steps > celrt.MaxSteps {
 																				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(celrt.ErrSteps))
 																			}
-																			if err := budget.CallText("collapse", x60); err != nil {
+																			if err := budget.CallText("collapse", x59); err != nil {
 																				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			arg148 := celrt.Collapse(x60)
-																			if err := budget.CallText("truncate", arg148, int64(30)); err != nil {
+																			arg147 := celrt.Collapse(x59)
+																			if err := budget.CallText("truncate", arg147, int64(30)); err != nil {
 																				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			elem137 := celrt.Truncate(arg148, int64(30))
+																			elem138 := celrt.Truncate(arg147, int64(30))
 																			if err := budget.Charge("_+_", 16); err != nil {
 																				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			list61 = append(list61, elem137)
+																			list63 = append(list63, elem138)
 																		}
-																		if err := budget.Call("join", list61, ", "); err != nil {
+																		if err := budget.Call("join", list63, ", "); err != nil {
 																			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																		}
-																		arg149 := celrt.JoinSep(list61, ", ")
-																		if err := budget.Charge("_+_", int64(12+len(arg149))); err != nil {
+																		arg148 := celrt.JoinSep(list63, ", ")
+																		if err := budget.Charge("_+_", int64(12+len(arg148))); err != nil {
 																			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																		}
-																		v424 = " with verbs " + arg149
+																		v425 = " with verbs " + arg148
 																	} else {
-																		v424 = ""
+																		v425 = ""
 																	}
-																	if err := budget.Charge("_+_", int64(22+len(v419)+len(v421)+len(v424))); err != nil {
+																	if err := budget.Charge("_+_", int64(22+len(v420)+len(v422)+len(v425))); err != nil {
 																		return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																	}
-																	size39 := 22 + len(v419) + len(v421) + len(v424) + len(ctx)
+																	size39 := 22 + len(v420) + len(v422) + len(v425) + len(ctx)
 																	if err := budget.Charge("_+_", int64(size39)); err != nil {
 																		return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																	}
-																	v425 := celrt.Of("list the API resources" + v419 + v421 + v424 + ctx)
-																	v418 = v425
+																	v426 := celrt.Of("list the API resources" + v420 + v422 + v425 + ctx)
+																	v419 = v426
 																} else {
-																	var v426 celrt.Optional[string]
+																	var v427 celrt.Optional[string]
 																	if name == "install_helm_chart" {
 																		chart, err := celrt.FieldOf(input, "chart", "", celrt.InputString)
 																		if err != nil {
@@ -63415,36 +63428,36 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																		if err := budget.CallText("collapse", chart); err != nil {
 																			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																		}
-																		arg150 := celrt.Collapse(chart)
-																		if err := budget.CallText("truncate", arg150, int64(160)); err != nil {
+																		arg149 := celrt.Collapse(chart)
+																		if err := budget.CallText("truncate", arg149, int64(160)); err != nil {
 																			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																		}
-																		arg151 := celrt.Truncate(arg150, int64(160))
+																		arg150 := celrt.Truncate(arg149, int64(160))
 																		if err := budget.ChargeEach(
 																			"_+_",
-																			int64(20+len(arg151)),
-																			int64(20+len(arg151)+1),
-																			int64(20+len(arg151)+1+len(helmRepo)),
+																			int64(20+len(arg150)),
+																			int64(20+len(arg150)+1),
+																			int64(20+len(arg150)+1+len(helmRepo)),
 																		); err != nil {
 																			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																		}
-																		var v427 string
+																		var v428 string
 																		if nm != "" {
 																			if err := budget.ChargeEach("_+_", int64(13+len(nm)), int64(13+len(nm)+1)); err != nil {
 																				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			v427 = " as release '" + nm + "'"
+																			v428 = " as release '" + nm + "'"
 																		} else {
-																			v427 = ""
+																			v428 = ""
 																		}
-																		size40 := 20 + len(arg151) + 1 + len(helmRepo) + len(v427)
+																		size40 := 20 + len(arg150) + 1 + len(helmRepo) + len(v428)
 																		if err := budget.ChargeEach("_+_", int64(size40), int64(size40+len(helmRest))); err != nil {
 																			return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																		}
-																		v428 := celrt.Of("install Helm chart '" + arg151 + "'" + helmRepo + v427 + helmRest)
-																		v426 = v428
+																		v429 := celrt.Of("install Helm chart '" + arg150 + "'" + helmRepo + v428 + helmRest)
+																		v427 = v429
 																	} else {
-																		var v429 celrt.Optional[string]
+																		var v430 celrt.Optional[string]
 																		if name == "upgrade_helm_chart" {
 																			if err := budget.ChargeEach("_+_", int64(22+len(nm)), int64(22+len(nm)+12)); err != nil {
 																				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
@@ -63456,15 +63469,15 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																			if err := budget.CallText("collapse", chart2); err != nil {
 																				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			arg152 := celrt.Collapse(chart2)
-																			if err := budget.CallText("truncate", arg152, int64(160)); err != nil {
+																			arg151 := celrt.Collapse(chart2)
+																			if err := budget.CallText("truncate", arg151, int64(160)); err != nil {
 																				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			arg153 := celrt.Truncate(arg152, int64(160))
-																			if err := budget.Charge("_+_", int64(22+len(nm)+12+len(arg153))); err != nil {
+																			arg152 := celrt.Truncate(arg151, int64(160))
+																			if err := budget.Charge("_+_", int64(22+len(nm)+12+len(arg152))); err != nil {
 																				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			size41 := 22 + len(nm) + 12 + len(arg153) + 1
+																			size41 := 22 + len(nm) + 12 + len(arg152) + 1
 																			if err := budget.ChargeEach(
 																				"_+_",
 																				int64(size41),
@@ -63473,10 +63486,10 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																			); err != nil {
 																				return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			v430 := celrt.Of("upgrade Helm release '" + nm + "' to chart '" + arg153 + "'" + helmRepo + helmRest)
-																			v429 = v430
+																			v431 := celrt.Of("upgrade Helm release '" + nm + "' to chart '" + arg152 + "'" + helmRepo + helmRest)
+																			v430 = v431
 																		} else {
-																			var v431 celrt.Optional[string]
+																			var v432 celrt.Optional[string]
 																			if name == "uninstall_helm_chart" {
 																				if err := budget.ChargeEach(
 																					"_+_",
@@ -63490,10 +63503,10 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																				if err := budget.Charge("_+_", int64(size42)); err != nil {
 																					return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																				}
-																				v432 := celrt.Of("UNINSTALL Helm release '" + nm + "'" + nsIn + ctx)
-																				v431 = v432
+																				v433 := celrt.Of("UNINSTALL Helm release '" + nm + "'" + nsIn + ctx)
+																				v432 = v433
 																			} else {
-																				var v433 celrt.Optional[string]
+																				var v434 celrt.Optional[string]
 																				if name == "node_management" {
 																					opOf := func() (string, error) {
 																						operation2, err := celrt.FieldOf(input, "operation", "", celrt.InputString)
@@ -63501,14 +63514,14 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																							return "", budget.Failure(err)
 																						}
 																						opt25 := celrt.NonEmpty(operation2)
-																						v434 := opt25.Value
+																						v435 := opt25.Value
 																						if !opt25.Ok {
-																							v434 = ""
+																							v435 = ""
 																						}
-																						if err := budget.CallText("lowerAscii", v434); err != nil {
+																						if err := budget.CallText("lowerAscii", v435); err != nil {
 																							return "", budget.Failure(err)
 																						}
-																						return celrt.LowerASCII(v434), nil
+																						return celrt.LowerASCII(v435), nil
 																					}
 																					var opLazy celrt.Lazy[string]
 																					nodeOf := func() (string, error) {
@@ -63519,22 +63532,22 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																						if err := budget.CallText("collapse", nodeName); err != nil {
 																							return "", budget.Failure(err)
 																						}
-																						arg154 := celrt.Collapse(nodeName)
-																						if err := budget.CallText("truncate", arg154, int64(160)); err != nil {
+																						arg153 := celrt.Collapse(nodeName)
+																						if err := budget.CallText("truncate", arg153, int64(160)); err != nil {
 																							return "", budget.Failure(err)
 																						}
-																						arg155 := celrt.Truncate(arg154, int64(160))
-																						if err := budget.ChargeEach("_+_", int64(6+len(arg155)), int64(6+len(arg155)+1)); err != nil {
+																						arg154 := celrt.Truncate(arg153, int64(160))
+																						if err := budget.ChargeEach("_+_", int64(6+len(arg154)), int64(6+len(arg154)+1)); err != nil {
 																							return "", budget.Failure(err)
 																						}
-																						return "node '" + arg155 + "'", nil
+																						return "node '" + arg154 + "'", nil
 																					}
 																					var nodeLazy celrt.Lazy[string]
 																					op2, err := opLazy.Get(opOf)
 																					if err != nil {
 																						return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																					}
-																					var v435 celrt.Optional[string]
+																					var v436 celrt.Optional[string]
 																					if op2 == "drain" {
 																						node2, err := nodeLazy.Get(nodeOf)
 																						if err != nil {
@@ -63546,18 +63559,18 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																						if err := budget.Call("join", drainOpts, ", "); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						arg156 := celrt.JoinSep(drainOpts, ", ")
-																						if err := budget.Charge("_+_", int64(6+len(node2)+20+len(arg156))); err != nil {
+																						arg155 := celrt.JoinSep(drainOpts, ", ")
+																						if err := budget.Charge("_+_", int64(6+len(node2)+20+len(arg155))); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						v436 := celrt.Of("DRAIN " + node2 + " (evicts its pods): " + arg156)
-																						v435 = v436
+																						v437 := celrt.Of("DRAIN " + node2 + " (evicts its pods): " + arg155)
+																						v436 = v437
 																					} else {
 																						op3, err := opLazy.Get(opOf)
 																						if err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						var v437 celrt.Optional[string]
+																						var v438 celrt.Optional[string]
 																						if op3 == "cordon" {
 																							node3, err := nodeLazy.Get(nodeOf)
 																							if err != nil {
@@ -63566,13 +63579,13 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																							if err := budget.ChargeEach("_+_", int64(7+len(node3)), int64(7+len(node3)+14)); err != nil {
 																								return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																							}
-																							v437 = celrt.Of("cordon " + node3 + " (no new pods)")
+																							v438 = celrt.Of("cordon " + node3 + " (no new pods)")
 																						} else {
 																							op4, err := opLazy.Get(opOf)
 																							if err != nil {
 																								return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																							}
-																							var v438 celrt.Optional[string]
+																							var v439 celrt.Optional[string]
 																							if op4 == "uncordon" {
 																								node4, err := nodeLazy.Get(nodeOf)
 																								if err != nil {
@@ -63581,27 +63594,27 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																								if err := budget.Charge("_+_", int64(9+len(node4))); err != nil {
 																									return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																								}
-																								v438 = celrt.Of("uncordon " + node4)
+																								v439 = celrt.Of("uncordon " + node4)
 																							} else {
-																								v438 = celrt.None[string]()
+																								v439 = celrt.None[string]()
 																							}
-																							v437 = v438
+																							v438 = v439
 																						}
-																						v435 = v437
+																						v436 = v438
 																					}
-																					v433 = v435
+																					v434 = v436
 																				} else {
-																					var v439 celrt.Optional[string]
+																					var v440 celrt.Optional[string]
 																					if name == "port_forward" {
 																						localPort, err := celrt.Select(num, "localPort")
 																						if err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						x61, err := celrt.AsString(localPort)
+																						x60, err := celrt.AsString(localPort)
 																						if err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						if err := budget.ChargeEach("_+_", int64(19+len(x61)), int64(19+len(x61)+4)); err != nil {
+																						if err := budget.ChargeEach("_+_", int64(19+len(x60)), int64(19+len(x60)+4)); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
 																						resourceType3, err := celrt.FieldOf(input, "resourceType", "", celrt.InputString)
@@ -63611,15 +63624,15 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																						if err := budget.CallText("collapse", resourceType3); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						arg157 := celrt.Collapse(resourceType3)
-																						if err := budget.CallText("truncate", arg157, int64(60)); err != nil {
+																						arg156 := celrt.Collapse(resourceType3)
+																						if err := budget.CallText("truncate", arg156, int64(60)); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						arg158 := celrt.Truncate(arg157, int64(60))
-																						if err := budget.Charge("_+_", int64(19+len(x61)+4+len(arg158))); err != nil {
+																						arg157 := celrt.Truncate(arg156, int64(60))
+																						if err := budget.Charge("_+_", int64(19+len(x60)+4+len(arg157))); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						size43 := 19 + len(x61) + 4 + len(arg158) + 1
+																						size43 := 19 + len(x60) + 4 + len(arg157) + 1
 																						if err := budget.Charge("_+_", int64(size43)); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
@@ -63630,33 +63643,33 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																						if err := budget.CallText("collapse", resourceName); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						arg159 := celrt.Collapse(resourceName)
-																						if err := budget.CallText("truncate", arg159, int64(160)); err != nil {
+																						arg158 := celrt.Collapse(resourceName)
+																						if err := budget.CallText("truncate", arg158, int64(160)); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						arg160 := celrt.Truncate(arg159, int64(160))
-																						if err := budget.ChargeEach("_+_", int64(size43+len(arg160)), int64(size43+len(arg160)+6)); err != nil {
+																						arg159 := celrt.Truncate(arg158, int64(160))
+																						if err := budget.ChargeEach("_+_", int64(size43+len(arg159)), int64(size43+len(arg159)+6)); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
 																						targetPort, err := celrt.Select(num, "targetPort")
 																						if err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						x62, err := celrt.AsString(targetPort)
+																						x61, err := celrt.AsString(targetPort)
 																						if err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						if err := budget.Charge("_+_", int64(size43+len(arg160)+6+len(x62))); err != nil {
+																						if err := budget.Charge("_+_", int64(size43+len(arg159)+6+len(x61))); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						size44 := size43 + len(arg160) + 6 + len(x62) + len(nsIn)
+																						size44 := size43 + len(arg159) + 6 + len(x61) + len(nsIn)
 																						if err := budget.Charge("_+_", int64(size44)); err != nil {
 																							return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						v440 := celrt.Of("forward local port " + x61 + " to " + arg158 + "/" + arg160 + " port " + x62 + nsIn)
-																						v439 = v440
+																						v441 := celrt.Of("forward local port " + x60 + " to " + arg157 + "/" + arg159 + " port " + x61 + nsIn)
+																						v440 = v441
 																					} else {
-																						var v441 celrt.Optional[string]
+																						var v442 celrt.Optional[string]
 																						if name == "stop_port_forward" {
 																							id, err := celrt.FieldOf(input, "id", "", celrt.InputString)
 																							if err != nil {
@@ -63665,20 +63678,20 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																							if err := budget.CallText("collapse", id); err != nil {
 																								return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																							}
-																							arg161 := celrt.Collapse(id)
-																							if err := budget.CallText("truncate", arg161, int64(160)); err != nil {
+																							arg160 := celrt.Collapse(id)
+																							if err := budget.CallText("truncate", arg160, int64(160)); err != nil {
 																								return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																							}
-																							arg162 := celrt.Truncate(arg161, int64(160))
-																							if err := budget.ChargeEach("_+_", int64(23+len(arg162)), int64(23+len(arg162)+1)); err != nil {
+																							arg161 := celrt.Truncate(arg160, int64(160))
+																							if err := budget.ChargeEach("_+_", int64(23+len(arg161)), int64(23+len(arg161)+1)); err != nil {
 																								return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																							}
-																							v442 := celrt.Of("stop the port forward '" + arg162 + "'")
-																							v441 = v442
+																							v443 := celrt.Of("stop the port forward '" + arg161 + "'")
+																							v442 = v443
 																						} else {
-																							var v443 celrt.Optional[string]
+																							var v444 celrt.Optional[string]
 																							if name == "exec_in_pod" {
-																								var v444 celrt.Optional[string]
+																								var v445 celrt.Optional[string]
 																								if int64(len(argv)) > int64(0) {
 																									if err := budget.ChargeEach("_+_", int64(13+len(nm)), int64(13+len(nm)+1)); err != nil {
 																										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
@@ -63687,7 +63700,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																									if err != nil {
 																										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																									}
-																									var v445 string
+																									var v446 string
 																									if celrt.NonEmpty(container3).Ok {
 																										container4, err := celrt.FieldOf(input, "container", "", celrt.InputString)
 																										if err != nil {
@@ -63696,22 +63709,22 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																										if err := budget.CallText("collapse", container4); err != nil {
 																											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																										}
-																										arg163 := celrt.Collapse(container4)
-																										if err := budget.CallText("truncate", arg163, int64(80)); err != nil {
+																										arg162 := celrt.Collapse(container4)
+																										if err := budget.CallText("truncate", arg162, int64(80)); err != nil {
 																											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																										}
-																										arg164 := celrt.Truncate(arg163, int64(80))
-																										if err := budget.ChargeEach("_+_", int64(12+len(arg164)), int64(12+len(arg164)+1)); err != nil {
+																										arg163 := celrt.Truncate(arg162, int64(80))
+																										if err := budget.ChargeEach("_+_", int64(12+len(arg163)), int64(12+len(arg163)+1)); err != nil {
 																											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																										}
-																										v445 = " container '" + arg164 + "'"
+																										v446 = " container '" + arg163 + "'"
 																									} else {
-																										v445 = ""
+																										v446 = ""
 																									}
-																									if err := budget.Charge("_+_", int64(13+len(nm)+1+len(v445))); err != nil {
+																									if err := budget.Charge("_+_", int64(13+len(nm)+1+len(v446))); err != nil {
 																										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																									}
-																									size45 := 13 + len(nm) + 1 + len(v445) + len(nsIn)
+																									size45 := 13 + len(nm) + 1 + len(v446) + len(nsIn)
 																									if err := budget.ChargeEach(
 																										"_+_",
 																										int64(size45),
@@ -63723,108 +63736,108 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 																									if err := budget.CallText("redact", shLine); err != nil {
 																										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																									}
-																									arg165 := celrt.Redact(shLine)
-																									if err := budget.CallText("truncate", arg165, int64(400)); err != nil {
+																									arg164 := celrt.Redact(shLine)
+																									if err := budget.CallText("truncate", arg164, int64(400)); err != nil {
 																										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																									}
-																									arg166 := celrt.Truncate(arg165, int64(400))
-																									if err := budget.Charge("_+_", int64(size45+len(ctx)+2+len(arg166))); err != nil {
+																									arg165 := celrt.Truncate(arg164, int64(400))
+																									if err := budget.Charge("_+_", int64(size45+len(ctx)+2+len(arg165))); err != nil {
 																										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																									}
 																									timeout6, err := celrt.Select(num, "timeout")
 																									if err != nil {
 																										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																									}
-																									x63, err := celrt.AsString(timeout6)
+																									x62, err := celrt.AsString(timeout6)
 																									if err != nil {
 																										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																									}
-																									var v446 string
-																									if x63 != "" {
+																									var v447 string
+																									if x62 != "" {
 																										timeout7, err := celrt.Select(num, "timeout")
 																										if err != nil {
 																											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																										}
-																										x64, err := celrt.AsString(timeout7)
+																										x63, err := celrt.AsString(timeout7)
 																										if err != nil {
 																											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																										}
-																										if err := budget.ChargeEach("_+_", int64(10+len(x64)), int64(10+len(x64)+4)); err != nil {
+																										if err := budget.ChargeEach("_+_", int64(10+len(x63)), int64(10+len(x63)+4)); err != nil {
 																											return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																										}
-																										v446 = " (timeout " + x64 + " ms)"
+																										v447 = " (timeout " + x63 + " ms)"
 																									} else {
-																										v446 = ""
+																										v447 = ""
 																									}
-																									size46 := size45 + len(ctx) + 2 + len(arg166) + len(v446)
+																									size46 := size45 + len(ctx) + 2 + len(arg165) + len(v447)
 																									if err := budget.Charge("_+_", int64(size46)); err != nil {
 																										return letsKubernetesAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																									}
-																									v447 := celrt.Of("exec in pod '" + nm + "'" + v445 + nsIn + ctx + ": " + arg166 + v446)
-																									v444 = v447
+																									v448 := celrt.Of("exec in pod '" + nm + "'" + v446 + nsIn + ctx + ": " + arg165 + v447)
+																									v445 = v448
 																								} else {
-																									v444 = celrt.None[string]()
+																									v445 = celrt.None[string]()
 																								}
-																								v443 = v444
+																								v444 = v445
 																							} else {
-																								var v448 celrt.Optional[string]
+																								var v449 celrt.Optional[string]
 																								if name == "cleanup" {
-																									v449 := celrt.Of("DELETE every resource the server created and tracks")
-																									v448 = v449
+																									v450 := celrt.Of("DELETE every resource the server created and tracks")
+																									v449 = v450
 																								} else {
-																									var v450 celrt.Optional[string]
+																									var v451 celrt.Optional[string]
 																									if name == "ping" {
-																										v450 = celrt.Of("ping the server")
+																										v451 = celrt.Of("ping the server")
 																									} else {
-																										v450 = celrt.None[string]()
+																										v451 = celrt.None[string]()
 																									}
-																									v448 = v450
+																									v449 = v451
 																								}
-																								v443 = v448
+																								v444 = v449
 																							}
-																							v441 = v443
+																							v442 = v444
 																						}
-																						v439 = v441
+																						v440 = v442
 																					}
-																					v433 = v439
+																					v434 = v440
 																				}
-																				v431 = v433
+																				v432 = v434
 																			}
-																			v429 = v431
+																			v430 = v432
 																		}
-																		v426 = v429
+																		v427 = v430
 																	}
-																	v418 = v426
+																	v419 = v427
 																}
-																v413 = v418
+																v414 = v419
 															}
-															v411 = v413
+															v412 = v414
 														}
-														v408 = v411
+														v409 = v412
 													}
-													v406 = v408
+													v407 = v409
 												}
-												v396 = v406
+												v397 = v407
 											}
-											v386 = v396
+											v387 = v397
 										}
-										v381 = v386
+										v382 = v387
 									}
-									v363 = v381
+									v364 = v382
 								}
-								v347 = v363
+								v348 = v364
 							}
-							v338 = v347
+							v339 = v348
 						}
-						v332 = v338
+						v333 = v339
 					}
-					v331 = v332
+					v332 = v333
 				}
-				v330 = v331
+				v331 = v332
 			}
-			v326 = v330
+			v327 = v331
 		}
-		said = v326
+		said = v327
 	}
 	return letsKubernetesAny{
 		name:          name,
@@ -64057,7 +64070,7 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	      : [],
 //	  cel.bind(keys, (kind == "Secret" || kind == "ConfigMap")
 //	      ? [o.?data.orValue(null), o.?stringData.orValue(null)].filter(x, type(x) == map)
-//	          .map(x, x.map(k, truncate(collapse(k), 60))).flatten()
+//	          .map(x, x.map(k, k)).flatten()
 //	      : [],
 //	    "kind: " + kind + (name != "" || ns != "" ? " '" + (ns != "" ? ns + "/" : "") + name + "'" : "")
 //	    + (kind.endsWith("Binding") && (has(r.name) || subs.size() > 0)
@@ -64065,7 +64078,10 @@ func letsKubernetesAnyOf(input *value.Object, tool string, limits runtime.Limits
 //	          + " '" + (type(r.?name.orValue(null)) == string ? truncate(collapse(r.name), 120) : "") + "'"
 //	          + (subs.size() > 0 ? ", subjects " + subs.join(", ") : "") + ")"
 //	        : "")
-//	    + (keys.size() > 0 ? " (keys " + (keys.size() > 8 ? keys.slice(0, 8) + ["…"] : keys).join(", ") + ")" : "")
+//	    + (keys.size() > 0
+//	        ? " (keys " + ([0, 1, 2, 3, 4, 5, 6, 7].filter(i, i < keys.size()).map(i, truncate(collapse(keys[i]), 60))
+//	          + (keys.size() > 8 ? ["…"] : [])).join(", ") + ")"
+//	        : "")
 //	  )))))))))
 //	mfCount = mfObjs.size() > 0 ? mfObjs.size() : mfDocs.size()
 //	mfSummary = cel.bind(list, mfObjs.size() > 0 ? mfJson : mfYaml,
@@ -68144,7 +68160,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 				return v170, nil
 			}
 			var subsLazy2 celrt.Lazy[[]string]
-			keysOf2 := func() ([]string, error) {
+			keysOf2 := func() ([]any, error) {
 				v179, failure73 := func() (bool, error) {
 					kind9, err := kindLazy2.Get(kindOf2)
 					if err != nil {
@@ -68166,7 +68182,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 				if failure74 != nil {
 					return nil, budget.Failure(failure74)
 				}
-				var v181 []string
+				var v181 []any
 				if ok63 {
 					o13, err := oLazy.Get(oOf)
 					if err != nil {
@@ -68205,7 +68221,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 							list30 = append(list30, x14)
 						}
 					}
-					list31 := make([][]string, 0, len(list30))
+					list31 := make([][]any, 0, len(list30))
 					for _, x15 := range list30 {
 						if steps++; steps > celrt.MaxSteps {
 							return nil, budget.Failure(celrt.ErrSteps)
@@ -68214,28 +68230,16 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						list32 := make([]string, 0, items8.Len())
+						list32 := make([]any, 0, items8.Len())
 						for i12 := range items8.Len() {
 							k5 := items8.At(i12)
 							if steps++; steps > celrt.MaxSteps {
 								return nil, budget.Failure(celrt.ErrSteps)
 							}
-							if err := budget.CallText("collapse", k5); err != nil {
-								return nil, budget.Failure(err)
-							}
-							x16, err := celrt.AsString(k5)
-							if err != nil {
-								return nil, budget.Failure(err)
-							}
-							arg74 := celrt.Collapse(x16)
-							if err := budget.CallText("truncate", arg74, int64(60)); err != nil {
-								return nil, budget.Failure(err)
-							}
-							elem93 := celrt.Truncate(arg74, int64(60))
 							if err := budget.Charge("_+_", 16); err != nil {
 								return nil, budget.Failure(err)
 							}
-							list32 = append(list32, elem93)
+							list32 = append(list32, k5)
 						}
 						if err := budget.Charge("_+_", 16); err != nil {
 							return nil, budget.Failure(err)
@@ -68245,29 +68249,23 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err := budget.Call("flatten", list31); err != nil {
 						return nil, budget.Failure(err)
 					}
-					x17, err := func(v any) ([]any, error) {
+					x16, err := func(v any) ([]any, error) {
 						return celrt.AsList(v, celrt.AsDyn)
 					}(celrt.ListOf(list31))
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					r22, err := celrt.Flatten(x17)
+					r22, err := celrt.Flatten(x16)
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					x18, err := func(v any) ([]string, error) {
-						return celrt.AsList(v, celrt.AsString)
-					}(r22)
-					if err != nil {
-						return nil, budget.Failure(err)
-					}
-					v181 = x18
+					v181 = r22
 				} else {
-					v181 = []string{}
+					v181 = []any{}
 				}
 				return v181, nil
 			}
-			var keysLazy2 celrt.Lazy[[]string]
+			var keysLazy2 celrt.Lazy[[]any]
 			kind11, err := kindLazy2.Get(kindOf2)
 			if err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
@@ -68401,15 +68399,15 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err := budget.CallText("collapse", kind13); err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					x19, err := celrt.AsString(kind13)
+					x17, err := celrt.AsString(kind13)
 					if err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					arg75 := celrt.Collapse(x19)
-					if err := budget.CallText("truncate", arg75, int64(60)); err != nil {
+					arg74 := celrt.Collapse(x17)
+					if err := budget.CallText("truncate", arg74, int64(60)); err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					v194 = celrt.Truncate(arg75, int64(60))
+					v194 = celrt.Truncate(arg74, int64(60))
 				} else {
 					v194 = ""
 				}
@@ -68441,15 +68439,15 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err := budget.CallText("collapse", name10); err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					x20, err := celrt.AsString(name10)
+					x18, err := celrt.AsString(name10)
 					if err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					arg76 := celrt.Collapse(x20)
-					if err := budget.CallText("truncate", arg76, int64(120)); err != nil {
+					arg75 := celrt.Collapse(x18)
+					if err := budget.CallText("truncate", arg75, int64(120)); err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					v196 = celrt.Truncate(arg76, int64(120))
+					v196 = celrt.Truncate(arg75, int64(120))
 				} else {
 					v196 = ""
 				}
@@ -68473,11 +68471,11 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err := budget.Call("join", subs7, ", "); err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					arg77 := celrt.JoinSep(subs7, ", ")
-					if err := budget.Charge("_+_", int64(11+len(arg77))); err != nil {
+					arg76 := celrt.JoinSep(subs7, ", ")
+					if err := budget.Charge("_+_", int64(11+len(arg76))); err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					v197 = ", subjects " + arg77
+					v197 = ", subjects " + arg76
 				} else {
 					v197 = ""
 				}
@@ -68497,43 +68495,74 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			}
 			var v198 string
 			if int64(len(keys4)) > int64(0) {
-				keys5, err := keysLazy2.Get(keysOf2)
-				if err != nil {
-					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+				v199 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5), int64(6), int64(7)}
+				list33 := make([]int64, 0, len(v199))
+				for _, i13 := range v199 {
+					if steps++; steps > celrt.MaxSteps {
+						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(celrt.ErrSteps))
+					}
+					keys5, err := keysLazy2.Get(keysOf2)
+					if err != nil {
+						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+					}
+					if i13 < int64(len(keys5)) {
+						if err := budget.Charge("_+_", 16); err != nil {
+							return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+						}
+						list33 = append(list33, i13)
+					}
 				}
-				var v199 []string
-				if int64(len(keys5)) > int64(8) {
+				list34 := make([]string, 0, len(list33))
+				for _, i14 := range list33 {
+					if steps++; steps > celrt.MaxSteps {
+						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(celrt.ErrSteps))
+					}
 					keys6, err := keysLazy2.Get(keysOf2)
 					if err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					if err := budget.Call("slice", keys6, int64(0), int64(8)); err != nil {
-						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
-					}
-					slice7, err := celrt.Slice(keys6, int64(0), int64(8))
+					elem93, err := celrt.IndexList(keys6, i14)
 					if err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					arg78 := []string{"…"}
-					if err := budget.Charge("_+_", int64(16*(len(slice7)+len(arg78)))); err != nil {
+					if err := budget.CallText("collapse", elem93); err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 					}
-					v199 = celrt.Concat(slice7, arg78)
+					x19, err := celrt.AsString(elem93)
+					if err != nil {
+						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+					}
+					arg77 := celrt.Collapse(x19)
+					if err := budget.CallText("truncate", arg77, int64(60)); err != nil {
+						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+					}
+					elem94 := celrt.Truncate(arg77, int64(60))
+					if err := budget.Charge("_+_", 16); err != nil {
+						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+					}
+					list34 = append(list34, elem94)
+				}
+				keys7, err := keysLazy2.Get(keysOf2)
+				if err != nil {
+					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+				}
+				var v200 []string
+				if int64(len(keys7)) > int64(8) {
+					v200 = []string{"…"}
 				} else {
-					keys7, err := keysLazy2.Get(keysOf2)
-					if err != nil {
-						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
-					}
-					v199 = keys7
+					v200 = []string{}
 				}
-				if err := budget.Call("join", v199, ", "); err != nil {
+				if err := budget.Charge("_+_", int64(16*(len(list34)+len(v200)))); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 				}
-				arg79 := celrt.JoinSep(v199, ", ")
-				if err := budget.ChargeEach("_+_", int64(7+len(arg79)), int64(7+len(arg79)+1)); err != nil {
+				if err := budget.Call("join", celrt.Concat(list34, v200), ", "); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 				}
-				v198 = " (keys " + arg79 + ")"
+				arg78 := celrt.JoinSep(celrt.Concat(list34, v200), ", ")
+				if err := budget.ChargeEach("_+_", int64(7+len(arg78)), int64(7+len(arg78)+1)); err != nil {
+					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
+				}
+				v198 = " (keys " + arg78 + ")"
 			} else {
 				v198 = ""
 			}
@@ -68541,11 +68570,11 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			if err := budget.Charge("_+_", int64(size9)); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 			}
-			elem94 := "kind: " + kind11 + v186 + v192 + v198
+			elem95 := "kind: " + kind11 + v186 + v192 + v198
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfJson", budget.Failure(err))
 			}
-			list25 = append(list25, elem94)
+			list25 = append(list25, elem95)
 		}
 		mfJson = list25
 	}
@@ -68555,17 +68584,17 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 		if err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfCount", budget.Failure(err))
 		}
-		var v200 int64
+		var v201 int64
 		if size10 > int64(0) {
 			size11, err := celrt.Size(mfObjs)
 			if err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfCount", budget.Failure(err))
 			}
-			v200 = size11
+			v201 = size11
 		} else {
-			v200 = int64(len(mfDocs))
+			v201 = int64(len(mfDocs))
 		}
-		mfCount = v200
+		mfCount = v201
 	}
 	var mfSummary string
 	if slot == celrt.SlotPreview {
@@ -68574,85 +68603,85 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			var v201 []string
+			var v202 []string
 			if size12 > int64(0) {
-				v201 = mfJson
+				v202 = mfJson
 			} else {
-				v201 = mfYaml
+				v202 = mfYaml
 			}
-			return v201, nil
+			return v202, nil
 		}
 		var listLazy celrt.Lazy[[]string]
-		list34, err := listLazy.Get(listOf)
+		list36, err := listLazy.Get(listOf)
 		if err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 		}
-		var v202 string
-		if int64(len(list34)) == int64(0) {
-			arg80 := celrt.Lines(mfText)
-			if err := budget.CallText("plural", arg80, "line", "lines"); err != nil {
+		var v203 string
+		if int64(len(list36)) == int64(0) {
+			arg79 := celrt.Lines(mfText)
+			if err := budget.CallText("plural", arg79, "line", "lines"); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			arg81 := celrt.Plural(arg80, "line", "lines")
-			if err := budget.ChargeEach("_+_", int64(27+len(arg81)), int64(27+len(arg81)+3)); err != nil {
+			arg80 := celrt.Plural(arg79, "line", "lines")
+			if err := budget.ChargeEach("_+_", int64(27+len(arg80)), int64(27+len(arg80)+3)); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
 			if err := budget.CallText("truncate", mfText, int64(400)); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			arg82 := celrt.Truncate(mfText, int64(400))
-			if err := budget.CallText("redact", arg82); err != nil {
+			arg81 := celrt.Truncate(mfText, int64(400))
+			if err := budget.CallText("redact", arg81); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			arg83 := celrt.Redact(arg82)
-			if err := budget.CallText("inline", arg83, int64(100)); err != nil {
+			arg82 := celrt.Redact(arg81)
+			if err := budget.CallText("inline", arg82, int64(100)); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			arg84 := celrt.Inline(arg83, int64(100))
-			if err := budget.Charge("_+_", int64(27+len(arg81)+3+len(arg84))); err != nil {
+			arg83 := celrt.Inline(arg82, int64(100))
+			if err := budget.Charge("_+_", int64(27+len(arg80)+3+len(arg83))); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			v202 = "a manifest without a kind (" + arg81 + "): " + arg84
+			v203 = "a manifest without a kind (" + arg80 + "): " + arg83
 		} else {
-			list35, err := listLazy.Get(listOf)
+			list37, err := listLazy.Get(listOf)
 			if err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			if err := budget.Call("join", list35, "; "); err != nil {
+			if err := budget.Call("join", list37, "; "); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			list36, err := listLazy.Get(listOf)
+			list38, err := listLazy.Get(listOf)
 			if err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			var v203 string
-			if mfCount > int64(len(list36)) {
-				list37, err := listLazy.Get(listOf)
+			var v204 string
+			if mfCount > int64(len(list38)) {
+				list39, err := listLazy.Get(listOf)
 				if err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 				}
-				diff, err := celrt.SubInt(mfCount, int64(len(list37)))
+				diff, err := celrt.SubInt(mfCount, int64(len(list39)))
 				if err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 				}
 				if err := budget.CallText("plural", diff, "more object", "more objects"); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 				}
-				v204 := celrt.Plural(diff, "more object", "more objects")
-				if err := budget.Charge("_+_", int64(6+len(v204))); err != nil {
+				v205 := celrt.Plural(diff, "more object", "more objects")
+				if err := budget.Charge("_+_", int64(6+len(v205))); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 				}
-				v203 = "; … " + v204
+				v204 = "; … " + v205
 			} else {
-				v203 = ""
+				v204 = ""
 			}
-			arg85 := celrt.JoinSep(list35, "; ")
-			if err := budget.Charge("_+_", int64(len(arg85)+len(v203))); err != nil {
+			arg84 := celrt.JoinSep(list37, "; ")
+			if err := budget.Charge("_+_", int64(len(arg84)+len(v204))); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfSummary", budget.Failure(err))
 			}
-			v202 = arg85 + v203
+			v203 = arg84 + v204
 		}
-		mfSummary = v202
+		mfSummary = v203
 	}
 	var mfRisk []string
 	if slot == celrt.SlotPreview {
@@ -68669,31 +68698,31 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 		if err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		for i13, p := range parts2 {
+		for i15, p := range parts2 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
-			v206, failure88 := func() (bool, error) {
-				v205, failure86 := func() (bool, error) {
-					ok67 := int64(i13) > int64(0)
+			v207, failure88 := func() (bool, error) {
+				v206, failure86 := func() (bool, error) {
+					ok67 := int64(i15) > int64(0)
 					if ok67 {
 						parts3, err := partsLazy.Get(partsOf)
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						diff2, err := celrt.SubInt(int64(i13), int64(1))
+						diff2, err := celrt.SubInt(int64(i15), int64(1))
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						elem95, err := celrt.IndexList(parts3, diff2)
+						elem96, err := celrt.IndexList(parts3, diff2)
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						ok67 = strings.HasSuffix(elem95, "p")
+						ok67 = strings.HasSuffix(elem96, "p")
 					}
 					return ok67, nil
 				}()
-				ok68, failure87 := v205, failure86
+				ok68, failure87 := v206, failure86
 				if failure86 != nil || ok68 {
 					ok69 := strings.HasPrefix(p, "d:")
 					if !ok69 {
@@ -68719,7 +68748,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 						}
 						ok70 = !ok73
 					}
-					ok68, failure87 = celrt.And(v205, failure86, ok70, nil)
+					ok68, failure87 = celrt.And(v206, failure86, ok70, nil)
 				}
 				if failure87 != nil {
 					return false, budget.Failure(failure87)
@@ -68732,7 +68761,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 				}
 				continue
 			}
-			found = v206
+			found = v207
 			if found {
 				break
 			}
@@ -68740,11 +68769,11 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 		if !found && failure85 != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure85))
 		}
-		var v207 []string
+		var v208 []string
 		if found {
-			v207 = []string{"privileged"}
+			v208 = []string{"privileged"}
 		} else {
-			v207 = []string{}
+			v208 = []string{}
 		}
 		found2 := false
 		var failure89 error
@@ -68752,31 +68781,31 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 		if err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		for i14, p2 := range parts4 {
+		for i16, p2 := range parts4 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
-			v209, failure92 := func() (bool, error) {
-				v208, failure90 := func() (bool, error) {
-					ok75 := int64(i14) > int64(0)
+			v210, failure92 := func() (bool, error) {
+				v209, failure90 := func() (bool, error) {
+					ok75 := int64(i16) > int64(0)
 					if ok75 {
 						parts5, err := partsLazy.Get(partsOf)
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						diff3, err := celrt.SubInt(int64(i14), int64(1))
+						diff3, err := celrt.SubInt(int64(i16), int64(1))
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						elem96, err := celrt.IndexList(parts5, diff3)
+						elem97, err := celrt.IndexList(parts5, diff3)
 						if err != nil {
 							return false, budget.Failure(err)
 						}
-						ok75 = strings.HasSuffix(elem96, "allowP")
+						ok75 = strings.HasSuffix(elem97, "allowP")
 					}
 					return ok75, nil
 				}()
-				ok76, failure91 := v208, failure90
+				ok76, failure91 := v209, failure90
 				if failure90 != nil || ok76 {
 					ok77 := strings.HasPrefix(p2, "Escalation:")
 					if !ok77 {
@@ -68802,7 +68831,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 						}
 						ok78 = !ok81
 					}
-					ok76, failure91 = celrt.And(v208, failure90, ok78, nil)
+					ok76, failure91 = celrt.And(v209, failure90, ok78, nil)
 				}
 				if failure91 != nil {
 					return false, budget.Failure(failure91)
@@ -68815,7 +68844,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 				}
 				continue
 			}
-			found2 = v209
+			found2 = v210
 			if found2 {
 				break
 			}
@@ -68823,13 +68852,13 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 		if !found2 && failure89 != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure89))
 		}
-		var v210 []string
+		var v211 []string
 		if found2 {
-			v210 = []string{"allowPrivilegeEscalation"}
+			v211 = []string{"allowPrivilegeEscalation"}
 		} else {
-			v210 = []string{}
+			v211 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(v207)+len(v210)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(v208)+len(v211)))); err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
 		partsOf2 := func() ([]string, error) {
@@ -68840,12 +68869,12 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 		}
 		var partsLazy2 celrt.Lazy[[]string]
 		items9 := []string{"PID", "Network", "IPC"}
-		list38 := make([]string, 0, len(items9))
+		list40 := make([]string, 0, len(items9))
 		for _, w := range items9 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
-			var v211 bool
+			var v212 bool
 			if w == "PID" {
 				found3 := false
 				var failure93 error
@@ -68853,11 +68882,11 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 				if err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				for i15, p3 := range parts7 {
+				for i17, p3 := range parts7 {
 					if steps++; steps > celrt.MaxSteps {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 					}
-					ok83 := int64(i15) > int64(0)
+					ok83 := int64(i17) > int64(0)
 					if ok83 {
 						ok84 := strings.HasPrefix(p3, "PID:")
 						if !ok84 {
@@ -68893,9 +68922,9 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 				if !found3 && failure93 != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure93))
 				}
-				v211 = found3
+				v212 = found3
 			} else {
-				var v212 bool
+				var v213 bool
 				if w == "Network" {
 					found4 := false
 					var failure94 error
@@ -68903,11 +68932,11 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 					}
-					for i16, p4 := range parts8 {
+					for i18, p4 := range parts8 {
 						if steps++; steps > celrt.MaxSteps {
 							return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 						}
-						ok90 := int64(i16) > int64(0)
+						ok90 := int64(i18) > int64(0)
 						if ok90 {
 							ok91 := strings.HasPrefix(p4, "Network:")
 							if !ok91 {
@@ -68943,7 +68972,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if !found4 && failure94 != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure94))
 					}
-					v212 = found4
+					v213 = found4
 				} else {
 					found5 := false
 					var failure95 error
@@ -68951,11 +68980,11 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 					}
-					for i17, p5 := range parts9 {
+					for i19, p5 := range parts9 {
 						if steps++; steps > celrt.MaxSteps {
 							return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 						}
-						ok97 := int64(i17) > int64(0)
+						ok97 := int64(i19) > int64(0)
 						if ok97 {
 							ok98 := strings.HasPrefix(p5, "IPC:")
 							if !ok98 {
@@ -68991,42 +69020,42 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if !found5 && failure95 != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure95))
 					}
-					v212 = found5
+					v213 = found5
 				}
-				v211 = v212
+				v212 = v213
 			}
-			if v211 {
+			if v212 {
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				list38 = append(list38, w)
+				list40 = append(list40, w)
 			}
 		}
-		list39 := make([]string, 0, len(list38))
-		for _, w2 := range list38 {
+		list41 := make([]string, 0, len(list40))
+		for _, w2 := range list40 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
 			if err := budget.Charge("_+_", int64(4+len(w2))); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			elem97 := "host" + w2
+			elem98 := "host" + w2
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			list39 = append(list39, elem97)
+			list41 = append(list41, elem98)
 		}
 		atOf := func() ([]int64, error) {
 			parts10, err := partsLazy2.Get(partsOf2)
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			list40 := make([]int64, 0, len(parts10))
-			for i18, p6 := range parts10 {
+			list42 := make([]int64, 0, len(parts10))
+			for i20, p6 := range parts10 {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, budget.Failure(celrt.ErrSteps)
 				}
-				ok104 := int64(i18) > int64(0)
+				ok104 := int64(i20) > int64(0)
 				if ok104 {
 					ok105 := strings.HasPrefix(p6, "Path:")
 					if !ok105 {
@@ -69035,26 +69064,26 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					ok104 = ok105
 				}
 				if ok104 {
-					elem98 := int64(i18)
+					elem99 := int64(i20)
 					if err := budget.Charge("_+_", 16); err != nil {
 						return nil, budget.Failure(err)
 					}
-					list40 = append(list40, elem98)
+					list42 = append(list42, elem99)
 				}
 			}
-			return list40, nil
+			return list42, nil
 		}
 		var atLazy celrt.Lazy[[]int64]
 		at2, err := atLazy.Get(atOf)
 		if err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		var v213 []string
+		var v214 []string
 		if int64(len(at2)) == int64(0) {
-			v213 = []string{}
+			v214 = []string{}
 		} else {
 			items10 := []int64{int64(0), int64(1), int64(2), int64(3)}
-			list41 := make([]int64, 0, len(items10))
+			list43 := make([]int64, 0, len(items10))
 			for _, k6 := range items10 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
@@ -69067,11 +69096,11 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err := budget.Charge("_+_", 16); err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 					}
-					list41 = append(list41, k6)
+					list43 = append(list43, k6)
 				}
 			}
-			list42 := make([]string, 0, len(list41))
-			for _, k7 := range list41 {
+			list44 := make([]string, 0, len(list43))
+			for _, k7 := range list43 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 				}
@@ -69084,22 +69113,22 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					elem99, err := celrt.IndexList(at4, k7)
+					elem100, err := celrt.IndexList(at4, k7)
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					elem100, err := celrt.IndexList(parts11, elem99)
+					elem101, err := celrt.IndexList(parts11, elem100)
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					if err := budget.CallText("truncate", elem100, int64(300)); err != nil {
+					if err := budget.CallText("truncate", elem101, int64(300)); err != nil {
 						return "", budget.Failure(err)
 					}
-					arg86 := celrt.Truncate(elem100, int64(300))
-					if err := budget.CallText("substring", arg86, int64(4)); err != nil {
+					arg85 := celrt.Truncate(elem101, int64(300))
+					if err := budget.CallText("substring", arg85, int64(4)); err != nil {
 						return "", budget.Failure(err)
 					}
-					r28, err := celrt.Substring(arg86, int64(4))
+					r28, err := celrt.Substring(arg85, int64(4))
 					if err != nil {
 						return "", budget.Failure(err)
 					}
@@ -69107,14 +69136,14 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					elem101, err := celrt.IndexList(at5, k7)
+					elem102, err := celrt.IndexList(at5, k7)
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					if err := budget.Call("_+_", elem101, int64(1)); err != nil {
+					if err := budget.Call("_+_", elem102, int64(1)); err != nil {
 						return "", budget.Failure(err)
 					}
-					sum3, err := celrt.AddInt(elem101, int64(1))
+					sum3, err := celrt.AddInt(elem102, int64(1))
 					if err != nil {
 						return "", budget.Failure(err)
 					}
@@ -69122,7 +69151,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					var v214 string
+					var v215 string
 					if sum3 < int64(len(parts12)) {
 						parts13, err := partsLazy2.Get(partsOf2)
 						if err != nil {
@@ -69132,36 +69161,36 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						elem102, err := celrt.IndexList(at6, k7)
+						elem103, err := celrt.IndexList(at6, k7)
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.Call("_+_", elem102, int64(1)); err != nil {
+						if err := budget.Call("_+_", elem103, int64(1)); err != nil {
 							return "", budget.Failure(err)
 						}
-						sum4, err := celrt.AddInt(elem102, int64(1))
+						sum4, err := celrt.AddInt(elem103, int64(1))
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						elem103, err := celrt.IndexList(parts13, sum4)
+						elem104, err := celrt.IndexList(parts13, sum4)
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("truncate", elem103, int64(200)); err != nil {
+						if err := budget.CallText("truncate", elem104, int64(200)); err != nil {
 							return "", budget.Failure(err)
 						}
-						arg87 := celrt.Truncate(elem103, int64(200))
-						if err := budget.Charge("_+_", int64(4+len(arg87))); err != nil {
+						arg86 := celrt.Truncate(elem104, int64(200))
+						if err := budget.Charge("_+_", int64(4+len(arg86))); err != nil {
 							return "", budget.Failure(err)
 						}
-						v214 = "host" + arg87
+						v215 = "host" + arg86
 					} else {
-						v214 = ""
+						v215 = ""
 					}
-					if err := budget.Charge("_+_", int64(len(r28)+len(v214))); err != nil {
+					if err := budget.Charge("_+_", int64(len(r28)+len(v215))); err != nil {
 						return "", budget.Failure(err)
 					}
-					return r28 + v214, nil
+					return r28 + v215, nil
 				}
 				var wLazy celrt.Lazy[string]
 				vOf2 := func() (string, error) {
@@ -69169,7 +69198,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err != nil {
 						return "", budget.Failure(err)
 					}
-					var v215 string
+					var v216 string
 					if strings.Contains(w4, "path") {
 						w5, err := wLazy.Get(wOf)
 						if err != nil {
@@ -69178,57 +69207,57 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 						if err := budget.CallText("split", w5, "path", int64(2)); err != nil {
 							return "", budget.Failure(err)
 						}
-						elem104, err := celrt.IndexList(celrt.SplitN(w5, "path", int64(2)), int64(1))
+						elem105, err := celrt.IndexList(celrt.SplitN(w5, "path", int64(2)), int64(1))
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem104, "\n", int64(2)); err != nil {
+						if err := budget.CallText("split", elem105, "\n", int64(2)); err != nil {
 							return "", budget.Failure(err)
 						}
-						elem105, err := celrt.IndexList(celrt.SplitN(elem104, "\n", int64(2)), int64(0))
+						elem106, err := celrt.IndexList(celrt.SplitN(elem105, "\n", int64(2)), int64(0))
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem105, ",", int64(2)); err != nil {
+						if err := budget.CallText("split", elem106, ",", int64(2)); err != nil {
 							return "", budget.Failure(err)
 						}
-						elem106, err := celrt.IndexList(celrt.SplitN(elem105, ",", int64(2)), int64(0))
+						elem107, err := celrt.IndexList(celrt.SplitN(elem106, ",", int64(2)), int64(0))
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem106, "}", int64(2)); err != nil {
+						if err := budget.CallText("split", elem107, "}", int64(2)); err != nil {
 							return "", budget.Failure(err)
 						}
-						elem107, err := celrt.IndexList(celrt.SplitN(elem106, "}", int64(2)), int64(0))
+						elem108, err := celrt.IndexList(celrt.SplitN(elem107, "}", int64(2)), int64(0))
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("replace", elem107, "\"", ""); err != nil {
+						if err := budget.CallText("replace", elem108, "\"", ""); err != nil {
 							return "", budget.Failure(err)
 						}
-						arg88 := celrt.Replace(elem107, "\"", "")
-						if err := budget.CallText("replace", arg88, "'", ""); err != nil {
+						arg87 := celrt.Replace(elem108, "\"", "")
+						if err := budget.CallText("replace", arg87, "'", ""); err != nil {
 							return "", budget.Failure(err)
 						}
-						v215 = celrt.Replace(arg88, "'", "")
+						v216 = celrt.Replace(arg87, "'", "")
 					} else {
-						v215 = ""
+						v216 = ""
 					}
-					return v215, nil
+					return v216, nil
 				}
 				var vLazy2 celrt.Lazy[string]
-				v217, err := vLazy2.Get(vOf2)
-				if err != nil {
-					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
-				}
 				v218, err := vLazy2.Get(vOf2)
 				if err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				if err := budget.CallText("indexOf", v218, ":"); err != nil {
+				v219, err := vLazy2.Get(vOf2)
+				if err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				r29, err := celrt.IndexOf(v218, ":")
+				if err := budget.CallText("indexOf", v219, ":"); err != nil {
+					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
+				}
+				r29, err := celrt.IndexOf(v219, ":")
 				if err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
@@ -69239,65 +69268,65 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 				if err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				if err := budget.CallText("substring", v217, sum5); err != nil {
+				if err := budget.CallText("substring", v218, sum5); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				r30, err := celrt.Substring(v217, sum5)
+				r30, err := celrt.Substring(v218, sum5)
 				if err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
 				if err := budget.CallText("collapse", r30); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				arg89 := celrt.Collapse(r30)
-				if err := budget.CallText("truncate", arg89, int64(120)); err != nil {
+				arg88 := celrt.Collapse(r30)
+				if err := budget.CallText("truncate", arg88, int64(120)); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				elem108 := celrt.Truncate(arg89, int64(120))
+				elem109 := celrt.Truncate(arg88, int64(120))
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				list42 = append(list42, elem108)
+				list44 = append(list44, elem109)
 			}
-			list43 := make([]string, 0, len(list42))
-			for _, v219 := range list42 {
+			list45 := make([]string, 0, len(list44))
+			for _, v220 := range list44 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 				}
-				var v220 string
-				if v219 == "" {
-					v220 = "?"
+				var v221 string
+				if v220 == "" {
+					v221 = "?"
 				} else {
-					v220 = v219
+					v221 = v220
 				}
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				list43 = append(list43, v220)
+				list45 = append(list45, v221)
 			}
-			if err := budget.Call("join", list43, ", "); err != nil {
+			if err := budget.Call("join", list45, ", "); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			arg90 := celrt.JoinSep(list43, ", ")
-			if err := budget.Charge("_+_", int64(9+len(arg90))); err != nil {
+			arg89 := celrt.JoinSep(list45, ", ")
+			if err := budget.Charge("_+_", int64(9+len(arg89))); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
 			at7, err := atLazy.Get(atOf)
 			if err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			var v221 string
+			var v222 string
 			if int64(len(at7)) > int64(4) {
-				v221 = ", …"
+				v222 = ", …"
 			} else {
-				v221 = ""
+				v222 = ""
 			}
-			if err := budget.Charge("_+_", int64(9+len(arg90)+len(v221))); err != nil {
+			if err := budget.Charge("_+_", int64(9+len(arg89)+len(v222))); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			v213 = []string{"hostPath " + arg90 + v221}
+			v214 = []string{"hostPath " + arg89 + v222}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(list39)+len(v213)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(list41)+len(v214)))); err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
 		found6 := false
@@ -69306,11 +69335,11 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 		if err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		for i19, p7 := range parts14 {
+		for i21, p7 := range parts14 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
-			ok106 := int64(i19) > int64(0)
+			ok106 := int64(i21) > int64(0)
 			if ok106 {
 				ok107 := strings.HasPrefix(p7, "Port:")
 				if !ok107 {
@@ -69326,16 +69355,16 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 		if !found6 && failure96 != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure96))
 		}
-		var v222 []string
+		var v223 []string
 		if found6 {
-			v222 = []string{"hostPort"}
+			v223 = []string{"hostPort"}
 		} else {
-			v222 = []string{}
+			v223 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(len(list39)+len(v213)+len(v222)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(len(list41)+len(v214)+len(v223)))); err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		size13 := len(v207) + len(v210) + len(list39) + len(v213) + len(v222)
+		size13 := len(v208) + len(v211) + len(list41) + len(v214) + len(v223)
 		if err := budget.Charge("_+_", int64(16*(size13))); err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
@@ -69345,11 +69374,11 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
 		items11 := celrt.Split(mfText, "runAsUser")
-		for i20, p8 := range items11 {
+		for i22, p8 := range items11 {
 			if steps++; steps > celrt.MaxSteps {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 			}
-			ok108 := int64(i20) > int64(0)
+			ok108 := int64(i22) > int64(0)
 			if ok108 {
 				ok109 := strings.HasPrefix(p8, ": 0")
 				if !ok109 {
@@ -69381,86 +69410,86 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 		if !found7 && failure97 != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(failure97))
 		}
-		var v223 []string
+		var v224 []string
 		if found7 {
-			v223 = []string{"runAsUser 0"}
+			v224 = []string{"runAsUser 0"}
 		} else {
-			v223 = []string{}
+			v224 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size13+len(v223)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size13+len(v224)))); err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		var v224 []string
+		var v225 []string
 		if strings.Contains(mfText, "capabilities") {
-			v225 := []string{"SYS_ADMIN", "NET_ADMIN", "SYS_PTRACE", "SYS_MODULE", "DAC_READ_SEARCH"}
-			list44 := make([]string, 0, len(v225))
-			for _, c10 := range v225 {
+			v226 := []string{"SYS_ADMIN", "NET_ADMIN", "SYS_PTRACE", "SYS_MODULE", "DAC_READ_SEARCH"}
+			list46 := make([]string, 0, len(v226))
+			for _, c10 := range v226 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 				}
-				var v226 bool
+				var v227 bool
 				if c10 == "SYS_ADMIN" {
-					v226 = strings.Contains(mfText, "SYS_ADMIN")
+					v227 = strings.Contains(mfText, "SYS_ADMIN")
 				} else {
-					var v227 bool
+					var v228 bool
 					if c10 == "NET_ADMIN" {
-						v227 = strings.Contains(mfText, "NET_ADMIN")
+						v228 = strings.Contains(mfText, "NET_ADMIN")
 					} else {
-						var v228 bool
+						var v229 bool
 						if c10 == "SYS_PTRACE" {
-							v228 = strings.Contains(mfText, "SYS_PTRACE")
+							v229 = strings.Contains(mfText, "SYS_PTRACE")
 						} else {
-							var v229 bool
+							var v230 bool
 							if c10 == "SYS_MODULE" {
-								v229 = strings.Contains(mfText, "SYS_MODULE")
+								v230 = strings.Contains(mfText, "SYS_MODULE")
 							} else {
-								v229 = strings.Contains(mfText, "DAC_READ_SEARCH")
+								v230 = strings.Contains(mfText, "DAC_READ_SEARCH")
 							}
-							v228 = v229
+							v229 = v230
 						}
-						v227 = v228
+						v228 = v229
 					}
-					v226 = v227
+					v227 = v228
 				}
-				if v226 {
+				if v227 {
 					if err := budget.Charge("_+_", 16); err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 					}
-					list44 = append(list44, c10)
+					list46 = append(list46, c10)
 				}
 			}
-			list45 := make([]string, 0, len(list44))
-			for _, c11 := range list44 {
+			list47 := make([]string, 0, len(list46))
+			for _, c11 := range list46 {
 				if steps++; steps > celrt.MaxSteps {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(celrt.ErrSteps))
 				}
 				if err := budget.Charge("_+_", int64(11+len(c11))); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				elem109 := "capability " + c11
+				elem110 := "capability " + c11
 				if err := budget.Charge("_+_", 16); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 				}
-				list45 = append(list45, elem109)
+				list47 = append(list47, elem110)
 			}
-			v224 = list45
+			v225 = list47
 		} else {
-			v224 = []string{}
+			v225 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size13+len(v223)+len(v224)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size13+len(v224)+len(v225)))); err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
 		ok114 := strings.Contains(mfText, "cluster-admin")
 		if ok114 {
 			ok114 = !strings.Contains(mfSummary, "cluster-admin")
 		}
-		var v230 []string
+		var v231 []string
 		if ok114 {
-			v230 = []string{"mentions cluster-admin"}
+			v231 = []string{"mentions cluster-admin"}
 		} else {
-			v230 = []string{}
+			v231 = []string{}
 		}
-		if err := budget.Charge("_+_", int64(16*(size13+len(v223)+len(v224)+len(v230)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size13+len(v224)+len(v225)+len(v231)))); err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
 		ok115 := strings.Contains(mfText, "rules")
@@ -69471,13 +69500,13 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			}
 			ok115 = ok116
 		}
-		var v231 []string
+		var v232 []string
 		if ok115 {
-			v231 = []string{"'*' in rules"}
+			v232 = []string{"'*' in rules"}
 		} else {
-			v231 = []string{}
+			v232 = []string{}
 		}
-		size14 := size13 + len(v223) + len(v224) + len(v230) + len(v231)
+		size14 := size13 + len(v224) + len(v225) + len(v231) + len(v232)
 		if err := budget.Charge("_+_", int64(16*(size14))); err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
@@ -69493,12 +69522,12 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			if err != nil {
 				return nil, budget.Failure(err)
 			}
-			list46 := make([]int64, 0, len(parts16))
-			for i21, p9 := range parts16 {
+			list48 := make([]int64, 0, len(parts16))
+			for i23, p9 := range parts16 {
 				if steps++; steps > celrt.MaxSteps {
 					return nil, budget.Failure(celrt.ErrSteps)
 				}
-				ok117 := int64(i21) > int64(0)
+				ok117 := int64(i23) > int64(0)
 				if ok117 {
 					ok118 := strings.HasPrefix(p9, ":")
 					if !ok118 {
@@ -69508,139 +69537,139 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 				}
 				ok119 := ok117
 				if ok119 {
-					v236, failure104 := func() (bool, error) {
-						v234, failure101 := func() (bool, error) {
-							v232, failure98 := func() (bool, error) {
+					v237, failure104 := func() (bool, error) {
+						v235, failure101 := func() (bool, error) {
+							v233, failure98 := func() (bool, error) {
 								parts17, err := partsLazy3.Get(partsOf3)
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								diff4, err := celrt.SubInt(int64(i21), int64(1))
+								diff4, err := celrt.SubInt(int64(i23), int64(1))
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								elem110, err := celrt.IndexList(parts17, diff4)
+								elem111, err := celrt.IndexList(parts17, diff4)
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								return strings.HasSuffix(elem110, " "), nil
+								return strings.HasSuffix(elem111, " "), nil
 							}()
-							ok120, failure99 := v232, failure98
+							ok120, failure99 := v233, failure98
 							if failure98 != nil || !ok120 {
-								v233, failure100 := func() (bool, error) {
+								v234, failure100 := func() (bool, error) {
 									parts18, err := partsLazy3.Get(partsOf3)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									diff5, err := celrt.SubInt(int64(i21), int64(1))
+									diff5, err := celrt.SubInt(int64(i23), int64(1))
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									elem111, err := celrt.IndexList(parts18, diff5)
+									elem112, err := celrt.IndexList(parts18, diff5)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									return strings.HasSuffix(elem111, "\n"), nil
+									return strings.HasSuffix(elem112, "\n"), nil
 								}()
-								ok120, failure99 = celrt.Or(v232, failure98, v233, failure100)
+								ok120, failure99 = celrt.Or(v233, failure98, v234, failure100)
 							}
 							if failure99 != nil {
 								return false, budget.Failure(failure99)
 							}
 							return ok120, nil
 						}()
-						ok121, failure102 := v234, failure101
+						ok121, failure102 := v235, failure101
 						if failure101 != nil || !ok121 {
-							v235, failure103 := func() (bool, error) {
+							v236, failure103 := func() (bool, error) {
 								parts19, err := partsLazy3.Get(partsOf3)
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								diff6, err := celrt.SubInt(int64(i21), int64(1))
+								diff6, err := celrt.SubInt(int64(i23), int64(1))
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								elem112, err := celrt.IndexList(parts19, diff6)
+								elem113, err := celrt.IndexList(parts19, diff6)
 								if err != nil {
 									return false, budget.Failure(err)
 								}
-								return strings.HasSuffix(elem112, "-"), nil
+								return strings.HasSuffix(elem113, "-"), nil
 							}()
-							ok121, failure102 = celrt.Or(v234, failure101, v235, failure103)
+							ok121, failure102 = celrt.Or(v235, failure101, v236, failure103)
 						}
 						if failure102 != nil {
 							return false, budget.Failure(failure102)
 						}
 						return ok121, nil
 					}()
-					ok122, failure105 := v236, failure104
+					ok122, failure105 := v237, failure104
 					if failure104 != nil || !ok122 {
-						v241, failure112 := func() (bool, error) {
-							v239, failure109 := func() (bool, error) {
-								v237, failure106 := func() (bool, error) {
+						v242, failure112 := func() (bool, error) {
+							v240, failure109 := func() (bool, error) {
+								v238, failure106 := func() (bool, error) {
 									parts20, err := partsLazy3.Get(partsOf3)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									diff7, err := celrt.SubInt(int64(i21), int64(1))
+									diff7, err := celrt.SubInt(int64(i23), int64(1))
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									elem113, err := celrt.IndexList(parts20, diff7)
+									elem114, err := celrt.IndexList(parts20, diff7)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									return strings.HasSuffix(elem113, "\""), nil
+									return strings.HasSuffix(elem114, "\""), nil
 								}()
-								ok123, failure107 := v237, failure106
+								ok123, failure107 := v238, failure106
 								if failure106 != nil || !ok123 {
-									v238, failure108 := func() (bool, error) {
+									v239, failure108 := func() (bool, error) {
 										parts21, err := partsLazy3.Get(partsOf3)
 										if err != nil {
 											return false, budget.Failure(err)
 										}
-										diff8, err := celrt.SubInt(int64(i21), int64(1))
+										diff8, err := celrt.SubInt(int64(i23), int64(1))
 										if err != nil {
 											return false, budget.Failure(err)
 										}
-										elem114, err := celrt.IndexList(parts21, diff8)
+										elem115, err := celrt.IndexList(parts21, diff8)
 										if err != nil {
 											return false, budget.Failure(err)
 										}
-										return strings.HasSuffix(elem114, "\t"), nil
+										return strings.HasSuffix(elem115, "\t"), nil
 									}()
-									ok123, failure107 = celrt.Or(v237, failure106, v238, failure108)
+									ok123, failure107 = celrt.Or(v238, failure106, v239, failure108)
 								}
 								if failure107 != nil {
 									return false, budget.Failure(failure107)
 								}
 								return ok123, nil
 							}()
-							ok124, failure110 := v239, failure109
+							ok124, failure110 := v240, failure109
 							if failure109 != nil || !ok124 {
-								v240, failure111 := func() (bool, error) {
+								v241, failure111 := func() (bool, error) {
 									parts22, err := partsLazy3.Get(partsOf3)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									diff9, err := celrt.SubInt(int64(i21), int64(1))
+									diff9, err := celrt.SubInt(int64(i23), int64(1))
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									elem115, err := celrt.IndexList(parts22, diff9)
+									elem116, err := celrt.IndexList(parts22, diff9)
 									if err != nil {
 										return false, budget.Failure(err)
 									}
-									return strings.HasSuffix(elem115, "{"), nil
+									return strings.HasSuffix(elem116, "{"), nil
 								}()
-								ok124, failure110 = celrt.Or(v239, failure109, v240, failure111)
+								ok124, failure110 = celrt.Or(v240, failure109, v241, failure111)
 							}
 							if failure110 != nil {
 								return false, budget.Failure(failure110)
 							}
 							return ok124, nil
 						}()
-						ok122, failure105 = celrt.Or(v236, failure104, v241, failure112)
+						ok122, failure105 = celrt.Or(v237, failure104, v242, failure112)
 					}
 					if failure105 != nil {
 						return nil, budget.Failure(failure105)
@@ -69648,28 +69677,28 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					ok119 = ok122
 				}
 				if ok119 {
-					elem116 := int64(i21)
+					elem117 := int64(i23)
 					if err := budget.Charge("_+_", 16); err != nil {
 						return nil, budget.Failure(err)
 					}
-					list46 = append(list46, elem116)
+					list48 = append(list48, elem117)
 				}
 			}
-			return list46, nil
+			return list48, nil
 		}
 		var atLazy2 celrt.Lazy[[]int64]
 		at9, err := atLazy2.Get(atOf2)
 		if err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		var v242 []string
+		var v243 []string
 		if int64(len(at9)) == int64(0) {
-			v242 = []string{}
+			v243 = []string{}
 		} else {
 			imgsOf := func() ([]string, error) {
-				v243 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5)}
-				list47 := make([]int64, 0, len(v243))
-				for _, k8 := range v243 {
+				v244 := []int64{int64(0), int64(1), int64(2), int64(3), int64(4), int64(5)}
+				list49 := make([]int64, 0, len(v244))
+				for _, k8 := range v244 {
 					if steps++; steps > celrt.MaxSteps {
 						return nil, budget.Failure(celrt.ErrSteps)
 					}
@@ -69681,11 +69710,11 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 						if err := budget.Charge("_+_", 16); err != nil {
 							return nil, budget.Failure(err)
 						}
-						list47 = append(list47, k8)
+						list49 = append(list49, k8)
 					}
 				}
-				list48 := make([]string, 0, len(list47))
-				for _, k9 := range list47 {
+				list50 := make([]string, 0, len(list49))
+				for _, k9 := range list49 {
 					if steps++; steps > celrt.MaxSteps {
 						return nil, budget.Failure(celrt.ErrSteps)
 					}
@@ -69698,18 +69727,18 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						elem117, err := celrt.IndexList(at11, k9)
+						elem118, err := celrt.IndexList(at11, k9)
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						elem118, err := celrt.IndexList(parts23, elem117)
+						elem119, err := celrt.IndexList(parts23, elem118)
 						if err != nil {
 							return "", budget.Failure(err)
 						}
-						if err := budget.CallText("truncate", elem118, int64(300)); err != nil {
+						if err := budget.CallText("truncate", elem119, int64(300)); err != nil {
 							return "", budget.Failure(err)
 						}
-						return celrt.Truncate(elem118, int64(300)), nil
+						return celrt.Truncate(elem119, int64(300)), nil
 					}
 					var wLazy2 celrt.Lazy[string]
 					aOf := func() (string, error) {
@@ -69749,7 +69778,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err != nil {
 						return nil, budget.Failure(err)
 					}
-					var v244 string
+					var v245 string
 					if strings.HasPrefix(a2, "\"") {
 						a3, err := aLazy.Get(aOf)
 						if err != nil {
@@ -69765,11 +69794,11 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 						if err := budget.CallText("split", r33, "\"", int64(2)); err != nil {
 							return nil, budget.Failure(err)
 						}
-						elem119, err := celrt.IndexList(celrt.SplitN(r33, "\"", int64(2)), int64(0))
+						elem120, err := celrt.IndexList(celrt.SplitN(r33, "\"", int64(2)), int64(0))
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						v244 = elem119
+						v245 = elem120
 					} else {
 						a4, err := aLazy.Get(aOf)
 						if err != nil {
@@ -69778,80 +69807,80 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 						if err := budget.CallText("split", a4, "\n", int64(2)); err != nil {
 							return nil, budget.Failure(err)
 						}
-						elem120, err := celrt.IndexList(celrt.SplitN(a4, "\n", int64(2)), int64(0))
+						elem121, err := celrt.IndexList(celrt.SplitN(a4, "\n", int64(2)), int64(0))
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem120, " #", int64(2)); err != nil {
+						if err := budget.CallText("split", elem121, " #", int64(2)); err != nil {
 							return nil, budget.Failure(err)
 						}
-						elem121, err := celrt.IndexList(celrt.SplitN(elem120, " #", int64(2)), int64(0))
+						elem122, err := celrt.IndexList(celrt.SplitN(elem121, " #", int64(2)), int64(0))
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem121, ",", int64(2)); err != nil {
+						if err := budget.CallText("split", elem122, ",", int64(2)); err != nil {
 							return nil, budget.Failure(err)
 						}
-						elem122, err := celrt.IndexList(celrt.SplitN(elem121, ",", int64(2)), int64(0))
+						elem123, err := celrt.IndexList(celrt.SplitN(elem122, ",", int64(2)), int64(0))
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						if err := budget.CallText("split", elem122, "}", int64(2)); err != nil {
+						if err := budget.CallText("split", elem123, "}", int64(2)); err != nil {
 							return nil, budget.Failure(err)
 						}
-						elem123, err := celrt.IndexList(celrt.SplitN(elem122, "}", int64(2)), int64(0))
+						elem124, err := celrt.IndexList(celrt.SplitN(elem123, "}", int64(2)), int64(0))
 						if err != nil {
 							return nil, budget.Failure(err)
 						}
-						if err := budget.CallText("replace", elem123, "'", ""); err != nil {
+						if err := budget.CallText("replace", elem124, "'", ""); err != nil {
 							return nil, budget.Failure(err)
 						}
-						arg91 := celrt.Replace(elem123, "'", "")
-						if err := budget.CallText("replace", arg91, "\"", ""); err != nil {
+						arg90 := celrt.Replace(elem124, "'", "")
+						if err := budget.CallText("replace", arg90, "\"", ""); err != nil {
 							return nil, budget.Failure(err)
 						}
-						v244 = celrt.Replace(arg91, "\"", "")
+						v245 = celrt.Replace(arg90, "\"", "")
 					}
-					if err := budget.CallText("collapse", v244); err != nil {
+					if err := budget.CallText("collapse", v245); err != nil {
 						return nil, budget.Failure(err)
 					}
-					arg92 := celrt.Collapse(v244)
-					if err := budget.CallText("truncate", arg92, int64(120)); err != nil {
+					arg91 := celrt.Collapse(v245)
+					if err := budget.CallText("truncate", arg91, int64(120)); err != nil {
 						return nil, budget.Failure(err)
 					}
-					elem124 := celrt.Truncate(arg92, int64(120))
+					elem125 := celrt.Truncate(arg91, int64(120))
 					if err := budget.Charge("_+_", 16); err != nil {
 						return nil, budget.Failure(err)
 					}
-					list48 = append(list48, elem124)
+					list50 = append(list50, elem125)
 				}
-				if err := budget.Call("distinct", list48); err != nil {
+				if err := budget.Call("distinct", list50); err != nil {
 					return nil, budget.Failure(err)
 				}
-				x21, err := func(v any) ([]any, error) {
+				x20, err := func(v any) ([]any, error) {
 					return celrt.AsList(v, celrt.AsDyn)
-				}(celrt.ListOf(list48))
+				}(celrt.ListOf(list50))
 				if err != nil {
 					return nil, budget.Failure(err)
 				}
-				x22, err := func(v any) ([]string, error) {
+				x21, err := func(v any) ([]string, error) {
 					return celrt.AsList(v, celrt.AsString)
-				}(celrt.Distinct(x21))
+				}(celrt.Distinct(x20))
 				if err != nil {
 					return nil, budget.Failure(err)
 				}
-				return x22, nil
+				return x21, nil
 			}
 			var imgsLazy celrt.Lazy[[]string]
 			imgs2, err := imgsLazy.Get(imgsOf)
 			if err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			var v245 string
+			var v246 string
 			if int64(len(imgs2)) == int64(1) {
-				v245 = "image "
+				v246 = "image "
 			} else {
-				v245 = "images "
+				v246 = "images "
 			}
 			imgs3, err := imgsLazy.Get(imgsOf)
 			if err != nil {
@@ -69860,131 +69889,131 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 			if err := budget.Call("join", imgs3, ", "); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			arg93 := celrt.JoinSep(imgs3, ", ")
-			if err := budget.Charge("_+_", int64(len(v245)+len(arg93))); err != nil {
+			arg92 := celrt.JoinSep(imgs3, ", ")
+			if err := budget.Charge("_+_", int64(len(v246)+len(arg92))); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
 			at12, err := atLazy2.Get(atOf2)
 			if err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			var v246 string
+			var v247 string
 			if int64(len(at12)) > int64(6) {
-				v246 = ", …"
+				v247 = ", …"
 			} else {
-				v246 = ""
+				v247 = ""
 			}
-			if err := budget.Charge("_+_", int64(len(v245)+len(arg93)+len(v246))); err != nil {
+			if err := budget.Charge("_+_", int64(len(v246)+len(arg92)+len(v247))); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 			}
-			v242 = []string{v245 + arg93 + v246}
+			v243 = []string{v246 + arg92 + v247}
 		}
-		if err := budget.Charge("_+_", int64(16*(size14+len(v242)))); err != nil {
+		if err := budget.Charge("_+_", int64(16*(size14+len(v243)))); err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfRisk", budget.Failure(err))
 		}
-		mfRisk = celrt.Concat(v207, v210, list39, v213, v222, v223, v224, v230, v231, v242)
+		mfRisk = celrt.Concat(v208, v211, list41, v214, v223, v224, v225, v231, v232, v243)
 	}
 	var mfWhat string
 	if slot == celrt.SlotPreview {
-		var v247 string
+		var v248 string
 		if int64(len(mfRisk)) > int64(0) {
 			if err := budget.Call("join", mfRisk, ", "); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfWhat", budget.Failure(err))
 			}
-			arg94 := celrt.JoinSep(mfRisk, ", ")
-			if err := budget.Charge("_+_", int64(5+len(arg94))); err != nil {
+			arg93 := celrt.JoinSep(mfRisk, ", ")
+			if err := budget.Charge("_+_", int64(5+len(arg93))); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfWhat", budget.Failure(err))
 			}
-			v247 = " — " + arg94
+			v248 = " — " + arg93
 		} else {
-			v247 = ""
+			v248 = ""
 		}
-		if err := budget.Charge("_+_", int64(len(mfSummary)+len(v247))); err != nil {
+		if err := budget.Charge("_+_", int64(len(mfSummary)+len(v248))); err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("mfWhat", budget.Failure(err))
 		}
-		mfWhat = mfSummary + v247
+		mfWhat = mfSummary + v248
 	}
 	var shLine string
 	if slot == celrt.SlotPreview {
-		list49 := make([]any, 0, len(argv))
+		list51 := make([]any, 0, len(argv))
 		for _, c12 := range argv {
 			if steps++; steps > celrt.MaxSteps {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("shLine", budget.Failure(celrt.ErrSteps))
 			}
 			ok125 := !celrt.EqualString(c12, "")
 			if ok125 {
-				x23, err := celrt.AsString(c12)
+				x22, err := celrt.AsString(c12)
 				if err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("shLine", budget.Failure(err))
 				}
-				matched, err := patternK8sAny_1.MatchString(x23)
+				matched, err := patternK8sAny_1.MatchString(x22)
 				if err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("shLine", budget.Failure(err))
 				}
 				ok125 = matched
 			}
-			var v248 any
+			var v249 any
 			if ok125 {
-				v248 = c12
+				v249 = c12
 			} else {
 				if err := budget.CallText("replace", c12, "'", "'\\''"); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("shLine", budget.Failure(err))
 				}
-				x24, err := celrt.AsString(c12)
+				x23, err := celrt.AsString(c12)
 				if err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("shLine", budget.Failure(err))
 				}
-				arg95 := celrt.Replace(x24, "'", "'\\''")
-				if err := budget.ChargeEach("_+_", int64(1+len(arg95)), int64(1+len(arg95)+1)); err != nil {
+				arg94 := celrt.Replace(x23, "'", "'\\''")
+				if err := budget.ChargeEach("_+_", int64(1+len(arg94)), int64(1+len(arg94)+1)); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("shLine", budget.Failure(err))
 				}
-				v248 = "'" + arg95 + "'"
+				v249 = "'" + arg94 + "'"
 			}
 			if err := budget.Charge("_+_", 16); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("shLine", budget.Failure(err))
 			}
-			list49 = append(list49, v248)
+			list51 = append(list51, v249)
 		}
-		if err := budget.Call("join", list49, " "); err != nil {
+		if err := budget.Call("join", list51, " "); err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("shLine", budget.Failure(err))
 		}
-		x25, err := func(v any) ([]string, error) {
+		x24, err := func(v any) ([]string, error) {
 			return celrt.AsList(v, celrt.AsString)
-		}(list49)
+		}(list51)
 		if err != nil {
 			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("shLine", budget.Failure(err))
 		}
-		shLine = celrt.JoinSep(x25, " ")
+		shLine = celrt.JoinSep(x24, " ")
 	}
 	var said celrt.Optional[string]
 	if slot == celrt.SlotPreview {
-		var v249 celrt.Optional[string]
+		var v250 celrt.Optional[string]
 		if name == "pods_list" {
 			if err := budget.ChargeEach("_+_", int64(27+len(sel)), int64(27+len(sel)+len(ctx))); err != nil {
 				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 			}
-			v250 := celrt.Of("list pods in all namespaces" + sel + ctx)
-			v249 = v250
+			v251 := celrt.Of("list pods in all namespaces" + sel + ctx)
+			v250 = v251
 		} else {
-			var v251 celrt.Optional[string]
+			var v252 celrt.Optional[string]
 			if name == "pods_list_in_namespace" {
-				var v252 string
+				var v253 string
 				if nsIn != "" {
-					v252 = nsIn
+					v253 = nsIn
 				} else {
-					v252 = " in namespace ?"
+					v253 = " in namespace ?"
 				}
 				if err := budget.ChargeEach(
 					"_+_",
-					int64(9+len(v252)),
-					int64(9+len(v252)+len(sel)),
-					int64(9+len(v252)+len(sel)+len(ctx)),
+					int64(9+len(v253)),
+					int64(9+len(v253)+len(sel)),
+					int64(9+len(v253)+len(sel)+len(ctx)),
 				); err != nil {
 					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 				}
-				v251 = celrt.Of("list pods" + v252 + sel + ctx)
+				v252 = celrt.Of("list pods" + v253 + sel + ctx)
 			} else {
-				var v253 celrt.Optional[string]
+				var v254 celrt.Optional[string]
 				if name == "pods_get" {
 					if err := budget.ChargeEach(
 						"_+_",
@@ -69998,9 +70027,9 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 					if err := budget.Charge("_+_", int64(size15)); err != nil {
 						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 					}
-					v253 = celrt.Of("get pod '" + nm + "'" + nsIn + ctx)
+					v254 = celrt.Of("get pod '" + nm + "'" + nsIn + ctx)
 				} else {
-					var v254 celrt.Optional[string]
+					var v255 celrt.Optional[string]
 					if name == "pods_delete" {
 						if err := budget.ChargeEach(
 							"_+_",
@@ -70014,48 +70043,48 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 						if err := budget.Charge("_+_", int64(size16)); err != nil {
 							return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 						}
-						v254 = celrt.Of("DELETE pod '" + nm + "'" + nsIn + ctx)
+						v255 = celrt.Of("DELETE pod '" + nm + "'" + nsIn + ctx)
 					} else {
-						var v255 celrt.Optional[string]
+						var v256 celrt.Optional[string]
 						if name == "pods_top" {
-							var v256 string
+							var v257 string
 							if nm != "" {
 								if err := budget.ChargeEach("_+_", int64(5+len(nm)), int64(5+len(nm)+1)); err != nil {
 									return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 								}
-								v256 = "pod '" + nm + "'"
+								v257 = "pod '" + nm + "'"
 							} else {
-								v256 = "pods"
+								v257 = "pods"
 							}
-							if err := budget.Charge("_+_", int64(23+len(v256))); err != nil {
+							if err := budget.Charge("_+_", int64(23+len(v257))); err != nil {
 								return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 							}
-							var v257 string
+							var v258 string
 							if nsIn != "" {
-								v257 = nsIn
+								v258 = nsIn
 							} else {
-								v258 := celrt.EqualBool(celrt.Field(input, "all_namespaces"), false)
-								var v259 string
-								if v258 {
-									v259 = " in the default namespace"
+								v259 := celrt.EqualBool(celrt.Field(input, "all_namespaces"), false)
+								var v260 string
+								if v259 {
+									v260 = " in the default namespace"
 								} else {
-									v259 = " in all namespaces"
+									v260 = " in all namespaces"
 								}
-								v257 = v259
+								v258 = v260
 							}
-							if err := budget.ChargeEach("_+_", int64(23+len(v256)+len(v257)), int64(23+len(v256)+len(v257)+len(sel))); err != nil {
+							if err := budget.ChargeEach("_+_", int64(23+len(v257)+len(v258)), int64(23+len(v257)+len(v258)+len(sel))); err != nil {
 								return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 							}
-							size17 := 23 + len(v256) + len(v257) + len(sel) + len(ctx)
+							size17 := 23 + len(v257) + len(v258) + len(sel) + len(ctx)
 							if err := budget.Charge("_+_", int64(size17)); err != nil {
 								return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 							}
-							v260 := celrt.Of("show CPU and memory of " + v256 + v257 + sel + ctx)
-							v255 = v260
+							v261 := celrt.Of("show CPU and memory of " + v257 + v258 + sel + ctx)
+							v256 = v261
 						} else {
-							var v261 celrt.Optional[string]
+							var v262 celrt.Optional[string]
 							if name == "pods_exec" {
-								var v262 celrt.Optional[string]
+								var v263 celrt.Optional[string]
 								if int64(len(argv)) > int64(0) {
 									if err := budget.ChargeEach("_+_", int64(8+len(pod)), int64(8+len(pod)+2)); err != nil {
 										return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
@@ -70063,21 +70092,21 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 									if err := budget.CallText("redact", shLine); err != nil {
 										return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									arg96 := celrt.Redact(shLine)
-									if err := budget.CallText("truncate", arg96, int64(400)); err != nil {
+									arg95 := celrt.Redact(shLine)
+									if err := budget.CallText("truncate", arg95, int64(400)); err != nil {
 										return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									arg97 := celrt.Truncate(arg96, int64(400))
-									if err := budget.Charge("_+_", int64(8+len(pod)+2+len(arg97))); err != nil {
+									arg96 := celrt.Truncate(arg95, int64(400))
+									if err := budget.Charge("_+_", int64(8+len(pod)+2+len(arg96))); err != nil {
 										return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									v262 = celrt.Of("exec in " + pod + ": " + arg97)
+									v263 = celrt.Of("exec in " + pod + ": " + arg96)
 								} else {
-									v262 = celrt.None[string]()
+									v263 = celrt.None[string]()
 								}
-								v261 = v262
+								v262 = v263
 							} else {
-								var v263 celrt.Optional[string]
+								var v264 celrt.Optional[string]
 								if name == "pods_log" {
 									if err := budget.Charge("_+_", int64(13+len(pod))); err != nil {
 										return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
@@ -70086,43 +70115,43 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 									if err != nil {
 										return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									x26, err := celrt.AsString(tail)
+									x25, err := celrt.AsString(tail)
 									if err != nil {
 										return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									var v264 string
-									if x26 != "" {
+									var v265 string
+									if x25 != "" {
 										tail2, err := celrt.Select(num, "tail")
 										if err != nil {
 											return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										x27, err := celrt.AsString(tail2)
+										x26, err := celrt.AsString(tail2)
 										if err != nil {
 											return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										if err := budget.ChargeEach("_+_", int64(7+len(x27)), int64(7+len(x27)+7)); err != nil {
+										if err := budget.ChargeEach("_+_", int64(7+len(x26)), int64(7+len(x26)+7)); err != nil {
 											return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										v264 = " (last " + x27 + " lines)"
+										v265 = " (last " + x26 + " lines)"
 									} else {
-										v264 = ""
+										v265 = ""
 									}
-									if err := budget.Charge("_+_", int64(13+len(pod)+len(v264))); err != nil {
+									if err := budget.Charge("_+_", int64(13+len(pod)+len(v265))); err != nil {
 										return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									v265 := celrt.EqualBool(celrt.Field(input, "previous"), true)
-									var v266 string
-									if v265 {
-										v266 = " (previous container)"
+									v266 := celrt.EqualBool(celrt.Field(input, "previous"), true)
+									var v267 string
+									if v266 {
+										v267 = " (previous container)"
 									} else {
-										v266 = ""
+										v267 = ""
 									}
-									if err := budget.Charge("_+_", int64(13+len(pod)+len(v264)+len(v266))); err != nil {
+									if err := budget.Charge("_+_", int64(13+len(pod)+len(v265)+len(v267))); err != nil {
 										return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 									}
-									v263 = celrt.Of("read logs of " + pod + v264 + v266)
+									v264 = celrt.Of("read logs of " + pod + v265 + v267)
 								} else {
-									var v267 celrt.Optional[string]
+									var v268 celrt.Optional[string]
 									if name == "pods_run" {
 										image, err := celrt.FieldOf(input, "image", "", celrt.InputString)
 										if err != nil {
@@ -70131,27 +70160,27 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 										if err := budget.CallText("collapse", image); err != nil {
 											return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										arg98 := celrt.Collapse(image)
-										if err := budget.CallText("truncate", arg98, int64(160)); err != nil {
+										arg97 := celrt.Collapse(image)
+										if err := budget.CallText("truncate", arg97, int64(160)); err != nil {
 											return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										arg99 := celrt.Truncate(arg98, int64(160))
-										if err := budget.ChargeEach("_+_", int64(11+len(arg99)), int64(11+len(arg99)+1)); err != nil {
+										arg98 := celrt.Truncate(arg97, int64(160))
+										if err := budget.ChargeEach("_+_", int64(11+len(arg98)), int64(11+len(arg98)+1)); err != nil {
 											return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										var v268 string
+										var v269 string
 										if nm != "" {
 											if err := budget.ChargeEach("_+_", int64(9+len(nm)), int64(9+len(nm)+1)); err != nil {
 												return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											v268 = " as pod '" + nm + "'"
+											v269 = " as pod '" + nm + "'"
 										} else {
-											v268 = ""
+											v269 = ""
 										}
-										if err := budget.Charge("_+_", int64(11+len(arg99)+1+len(v268))); err != nil {
+										if err := budget.Charge("_+_", int64(11+len(arg98)+1+len(v269))); err != nil {
 											return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										size18 := 11 + len(arg99) + 1 + len(v268) + len(nsIn)
+										size18 := 11 + len(arg98) + 1 + len(v269) + len(nsIn)
 										if err := budget.Charge("_+_", int64(size18)); err != nil {
 											return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
@@ -70159,54 +70188,54 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 										if err != nil {
 											return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										x28, err := celrt.AsString(port)
+										x27, err := celrt.AsString(port)
 										if err != nil {
 											return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										var v269 string
-										if x28 != "" {
+										var v270 string
+										if x27 != "" {
 											port2, err := celrt.Select(num, "port")
 											if err != nil {
 												return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											x29, err := celrt.AsString(port2)
+											x28, err := celrt.AsString(port2)
 											if err != nil {
 												return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											if err := budget.Charge("_+_", int64(15+len(x29))); err != nil {
+											if err := budget.Charge("_+_", int64(15+len(x28))); err != nil {
 												return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											v269 = " exposing port " + x29
+											v270 = " exposing port " + x28
 										} else {
-											v269 = ""
+											v270 = ""
 										}
-										if err := budget.ChargeEach("_+_", int64(size18+len(v269)), int64(size18+len(v269)+len(ctx))); err != nil {
+										if err := budget.ChargeEach("_+_", int64(size18+len(v270)), int64(size18+len(v270)+len(ctx))); err != nil {
 											return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 										}
-										v270 := celrt.Of("RUN image '" + arg99 + "'" + v268 + nsIn + v269 + ctx)
-										v267 = v270
+										v271 := celrt.Of("RUN image '" + arg98 + "'" + v269 + nsIn + v270 + ctx)
+										v268 = v271
 									} else {
-										var v271 celrt.Optional[string]
+										var v272 celrt.Optional[string]
 										if name == "resources_list" {
 											if err := budget.Charge("_+_", int64(5+len(gvk))); err != nil {
 												return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											var v272 string
+											var v273 string
 											if nsIn != "" {
-												v272 = nsIn
+												v273 = nsIn
 											} else {
-												v272 = " in all namespaces"
+												v273 = " in all namespaces"
 											}
-											if err := budget.ChargeEach("_+_", int64(5+len(gvk)+len(v272)), int64(5+len(gvk)+len(v272)+len(sel))); err != nil {
+											if err := budget.ChargeEach("_+_", int64(5+len(gvk)+len(v273)), int64(5+len(gvk)+len(v273)+len(sel))); err != nil {
 												return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											size19 := 5 + len(gvk) + len(v272) + len(sel) + len(ctx)
+											size19 := 5 + len(gvk) + len(v273) + len(sel) + len(ctx)
 											if err := budget.Charge("_+_", int64(size19)); err != nil {
 												return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 											}
-											v271 = celrt.Of("list " + gvk + v272 + sel + ctx)
+											v272 = celrt.Of("list " + gvk + v273 + sel + ctx)
 										} else {
-											var v273 celrt.Optional[string]
+											var v274 celrt.Optional[string]
 											if name == "resources_get" {
 												if err := budget.ChargeEach(
 													"_+_",
@@ -70225,12 +70254,12 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 												); err != nil {
 													return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 												}
-												v274 := celrt.Of("get " + gvk + " '" + nm + "'" + nsIn + ctx)
-												v273 = v274
+												v275 := celrt.Of("get " + gvk + " '" + nm + "'" + nsIn + ctx)
+												v274 = v275
 											} else {
-												var v275 celrt.Optional[string]
+												var v276 celrt.Optional[string]
 												if name == "resources_create_or_update" {
-													var v276 celrt.Optional[string]
+													var v277 celrt.Optional[string]
 													if mfText != "" {
 														if err := budget.ChargeEach(
 															"_+_",
@@ -70240,14 +70269,14 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 														); err != nil {
 															return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 														}
-														v277 := celrt.Of("create or update (server-side apply)" + ctx + ": " + mfWhat)
-														v276 = v277
+														v278 := celrt.Of("create or update (server-side apply)" + ctx + ": " + mfWhat)
+														v277 = v278
 													} else {
-														v276 = celrt.None[string]()
+														v277 = celrt.None[string]()
 													}
-													v275 = v276
+													v276 = v277
 												} else {
-													var v278 celrt.Optional[string]
+													var v279 celrt.Optional[string]
 													if name == "resources_delete" {
 														if err := budget.ChargeEach(
 															"_+_",
@@ -70261,23 +70290,23 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 														if err := budget.Charge("_+_", int64(size21)); err != nil {
 															return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 														}
-														var v279 string
+														var v280 string
 														if kl == "namespace" {
-															v279 = " and everything in it"
+															v280 = " and everything in it"
 														} else {
-															var v280 string
+															var v281 string
 															if kl == "customresourcedefinition" {
-																v280 = " and every custom resource of it"
+																v281 = " and every custom resource of it"
 															} else {
-																v280 = ""
+																v281 = ""
 															}
-															v279 = v280
+															v280 = v281
 														}
 														if err := budget.ChargeEach(
 															"_+_",
-															int64(size21+len(v279)),
-															int64(size21+len(v279)+len(nsIn)),
-															int64(size21+len(v279)+len(nsIn)+len(ctx)),
+															int64(size21+len(v280)),
+															int64(size21+len(v280)+len(nsIn)),
+															int64(size21+len(v280)+len(nsIn)+len(ctx)),
 														); err != nil {
 															return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 														}
@@ -70285,59 +70314,59 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 														if err != nil {
 															return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 														}
-														x30, err := celrt.AsString(gracePeriodSeconds)
+														x29, err := celrt.AsString(gracePeriodSeconds)
 														if err != nil {
 															return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 														}
-														var v281 string
-														if x30 != "" {
+														var v282 string
+														if x29 != "" {
 															gracePeriodSeconds2, err := celrt.Select(num, "gracePeriodSeconds")
 															if err != nil {
 																return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 															}
-															x31, err := celrt.AsString(gracePeriodSeconds2)
+															x30, err := celrt.AsString(gracePeriodSeconds2)
 															if err != nil {
 																return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 															}
-															if err := budget.ChargeEach("_+_", int64(15+len(x31)), int64(15+len(x31)+8)); err != nil {
+															if err := budget.ChargeEach("_+_", int64(15+len(x30)), int64(15+len(x30)+8)); err != nil {
 																return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 															}
-															v281 = ", grace period " + x31 + " seconds"
+															v282 = ", grace period " + x30 + " seconds"
 														} else {
-															v281 = ""
+															v282 = ""
 														}
-														size22 := size21 + len(v279) + len(nsIn) + len(ctx) + len(v281)
+														size22 := size21 + len(v280) + len(nsIn) + len(ctx) + len(v282)
 														if err := budget.Charge("_+_", int64(size22)); err != nil {
 															return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 														}
-														v282 := celrt.Of("DELETE " + gvk + " '" + nm + "'" + v279 + nsIn + ctx + v281)
-														v278 = v282
+														v283 := celrt.Of("DELETE " + gvk + " '" + nm + "'" + v280 + nsIn + ctx + v282)
+														v279 = v283
 													} else {
-														var v283 celrt.Optional[string]
+														var v284 celrt.Optional[string]
 														if name == "resources_scale" {
 															scale, err := celrt.Select(num, "scale")
 															if err != nil {
 																return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 															}
-															x32, err := celrt.AsString(scale)
+															x31, err := celrt.AsString(scale)
 															if err != nil {
 																return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 															}
-															var v284 string
-															if x32 != "" {
-																v284 = "scale "
+															var v285 string
+															if x31 != "" {
+																v285 = "scale "
 															} else {
-																v284 = "read the scale of "
+																v285 = "read the scale of "
 															}
 															if err := budget.ChargeEach(
 																"_+_",
-																int64(len(v284)+len(gvk)),
-																int64(len(v284)+len(gvk)+2),
-																int64(len(v284)+len(gvk)+2+len(nm)),
+																int64(len(v285)+len(gvk)),
+																int64(len(v285)+len(gvk)+2),
+																int64(len(v285)+len(gvk)+2+len(nm)),
 															); err != nil {
 																return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 															}
-															size23 := len(v284) + len(gvk) + 2 + len(nm) + 1
+															size23 := len(v285) + len(gvk) + 2 + len(nm) + 1
 															if err := budget.ChargeEach(
 																"_+_",
 																int64(size23),
@@ -70350,83 +70379,83 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 															if err != nil {
 																return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 															}
-															x33, err := celrt.AsString(scale2)
+															x32, err := celrt.AsString(scale2)
 															if err != nil {
 																return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 															}
-															var v285 string
-															if x33 != "" {
+															var v286 string
+															if x32 != "" {
 																scale3, err := celrt.Select(num, "scale")
 																if err != nil {
 																	return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
-																x34, err := celrt.AsString(scale3)
+																x33, err := celrt.AsString(scale3)
 																if err != nil {
 																	return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
-																if err := budget.ChargeEach("_+_", int64(4+len(x34)), int64(4+len(x34)+9)); err != nil {
+																if err := budget.ChargeEach("_+_", int64(4+len(x33)), int64(4+len(x33)+9)); err != nil {
 																	return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
 																scale4, err := celrt.Select(num, "scale")
 																if err != nil {
 																	return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
-																x35, err := celrt.AsString(scale4)
+																x34, err := celrt.AsString(scale4)
 																if err != nil {
 																	return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
-																var v286 string
-																if x35 == "0" {
-																	v286 = " (stops every pod)"
+																var v287 string
+																if x34 == "0" {
+																	v287 = " (stops every pod)"
 																} else {
-																	v286 = ""
+																	v287 = ""
 																}
-																if err := budget.Charge("_+_", int64(4+len(x34)+9+len(v286))); err != nil {
+																if err := budget.Charge("_+_", int64(4+len(x33)+9+len(v287))); err != nil {
 																	return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
-																v285 = " to " + x34 + " replicas" + v286
+																v286 = " to " + x33 + " replicas" + v287
 															} else {
-																v285 = ""
+																v286 = ""
 															}
-															if err := budget.Charge("_+_", int64(size23+len(nsIn)+len(ctx)+len(v285))); err != nil {
+															if err := budget.Charge("_+_", int64(size23+len(nsIn)+len(ctx)+len(v286))); err != nil {
 																return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 															}
-															v287 := celrt.Of(v284 + gvk + " '" + nm + "'" + nsIn + ctx + v285)
-															v283 = v287
+															v288 := celrt.Of(v285 + gvk + " '" + nm + "'" + nsIn + ctx + v286)
+															v284 = v288
 														} else {
-															var v288 celrt.Optional[string]
+															var v289 celrt.Optional[string]
 															if name == "namespaces_list" {
 																if err := budget.ChargeEach("_+_", int64(15+len(sel)), int64(15+len(sel)+len(ctx))); err != nil {
 																	return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																}
-																v288 = celrt.Of("list namespaces" + sel + ctx)
+																v289 = celrt.Of("list namespaces" + sel + ctx)
 															} else {
-																var v289 celrt.Optional[string]
+																var v290 celrt.Optional[string]
 																if name == "projects_list" {
 																	if err := budget.Charge("_+_", int64(23+len(ctx))); err != nil {
 																		return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																	}
-																	v289 = celrt.Of("list OpenShift projects" + ctx)
+																	v290 = celrt.Of("list OpenShift projects" + ctx)
 																} else {
-																	var v290 celrt.Optional[string]
+																	var v291 celrt.Optional[string]
 																	if name == "events_list" {
-																		var v291 string
+																		var v292 string
 																		if nsIn != "" {
-																			v291 = nsIn
+																			v292 = nsIn
 																		} else {
-																			v291 = " in all namespaces"
+																			v292 = " in all namespaces"
 																		}
 																		if err := budget.ChargeEach(
 																			"_+_",
-																			int64(11+len(v291)),
-																			int64(11+len(v291)+len(sel)),
-																			int64(11+len(v291)+len(sel)+len(ctx)),
+																			int64(11+len(v292)),
+																			int64(11+len(v292)+len(sel)),
+																			int64(11+len(v292)+len(sel)+len(ctx)),
 																		); err != nil {
 																			return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																		}
-																		v290 = celrt.Of("list events" + v291 + sel + ctx)
+																		v291 = celrt.Of("list events" + v292 + sel + ctx)
 																	} else {
-																		var v292 celrt.Optional[string]
+																		var v293 celrt.Optional[string]
 																		if name == "nodes_log" {
 																			query, err := celrt.FieldOf(input, "query", "", celrt.InputString)
 																			if err != nil {
@@ -70435,20 +70464,20 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 																			if err := budget.CallText("collapse", query); err != nil {
 																				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			arg100 := celrt.Collapse(query)
-																			if err := budget.CallText("truncate", arg100, int64(160)); err != nil {
+																			arg99 := celrt.Collapse(query)
+																			if err := budget.CallText("truncate", arg99, int64(160)); err != nil {
 																				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			arg101 := celrt.Truncate(arg100, int64(160))
+																			arg100 := celrt.Truncate(arg99, int64(160))
 																			if err := budget.ChargeEach(
 																				"_+_",
-																				int64(15+len(arg101)),
-																				int64(15+len(arg101)+11),
-																				int64(15+len(arg101)+11+len(nm)),
+																				int64(15+len(arg100)),
+																				int64(15+len(arg100)+11),
+																				int64(15+len(arg100)+11+len(nm)),
 																			); err != nil {
 																				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			size24 := 15 + len(arg101) + 11 + len(nm) + 1
+																			size24 := 15 + len(arg100) + 11 + len(nm) + 1
 																			if err := budget.Charge("_+_", int64(size24)); err != nil {
 																				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
@@ -70456,34 +70485,34 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 																			if err != nil {
 																				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			x36, err := celrt.AsString(tailLines)
+																			x35, err := celrt.AsString(tailLines)
 																			if err != nil {
 																				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			var v293 string
-																			if x36 != "" {
+																			var v294 string
+																			if x35 != "" {
 																				tailLines2, err := celrt.Select(num, "tailLines")
 																				if err != nil {
 																					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																				}
-																				x37, err := celrt.AsString(tailLines2)
+																				x36, err := celrt.AsString(tailLines2)
 																				if err != nil {
 																					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																				}
-																				if err := budget.ChargeEach("_+_", int64(7+len(x37)), int64(7+len(x37)+7)); err != nil {
+																				if err := budget.ChargeEach("_+_", int64(7+len(x36)), int64(7+len(x36)+7)); err != nil {
 																					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																				}
-																				v293 = " (last " + x37 + " lines)"
+																				v294 = " (last " + x36 + " lines)"
 																			} else {
-																				v293 = ""
+																				v294 = ""
 																			}
-																			if err := budget.ChargeEach("_+_", int64(size24+len(v293)), int64(size24+len(v293)+len(ctx))); err != nil {
+																			if err := budget.ChargeEach("_+_", int64(size24+len(v294)), int64(size24+len(v294)+len(ctx))); err != nil {
 																				return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																			}
-																			v294 := celrt.Of("read the logs '" + arg101 + "' of node '" + nm + "'" + v293 + ctx)
-																			v292 = v294
+																			v295 := celrt.Of("read the logs '" + arg100 + "' of node '" + nm + "'" + v294 + ctx)
+																			v293 = v295
 																		} else {
-																			var v295 celrt.Optional[string]
+																			var v296 celrt.Optional[string]
 																			if name == "nodes_stats_summary" {
 																				if err := budget.ChargeEach(
 																					"_+_",
@@ -70493,32 +70522,32 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 																				); err != nil {
 																					return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																				}
-																				v296 := celrt.Of("read the stats summary of node '" + nm + "'" + ctx)
-																				v295 = v296
+																				v297 := celrt.Of("read the stats summary of node '" + nm + "'" + ctx)
+																				v296 = v297
 																			} else {
-																				var v297 celrt.Optional[string]
+																				var v298 celrt.Optional[string]
 																				if name == "nodes_top" {
-																					var v298 string
+																					var v299 string
 																					if nm != "" {
 																						if err := budget.ChargeEach("_+_", int64(6+len(nm)), int64(6+len(nm)+1)); err != nil {
 																							return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						v298 = "node '" + nm + "'"
+																						v299 = "node '" + nm + "'"
 																					} else {
-																						v298 = "nodes"
+																						v299 = "nodes"
 																					}
 																					if err := budget.ChargeEach(
 																						"_+_",
-																						int64(23+len(v298)),
-																						int64(23+len(v298)+len(sel)),
-																						int64(23+len(v298)+len(sel)+len(ctx)),
+																						int64(23+len(v299)),
+																						int64(23+len(v299)+len(sel)),
+																						int64(23+len(v299)+len(sel)+len(ctx)),
 																					); err != nil {
 																						return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																					}
-																					v299 := celrt.Of("show CPU and memory of " + v298 + sel + ctx)
-																					v297 = v299
+																					v300 := celrt.Of("show CPU and memory of " + v299 + sel + ctx)
+																					v298 = v300
 																				} else {
-																					var v300 celrt.Optional[string]
+																					var v301 celrt.Optional[string]
 																					if name == "helm_install" {
 																						chart, err := celrt.FieldOf(input, "chart", "", celrt.InputString)
 																						if err != nil {
@@ -70527,27 +70556,27 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 																						if err := budget.CallText("collapse", chart); err != nil {
 																							return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						arg102 := celrt.Collapse(chart)
-																						if err := budget.CallText("truncate", arg102, int64(200)); err != nil {
+																						arg101 := celrt.Collapse(chart)
+																						if err := budget.CallText("truncate", arg101, int64(200)); err != nil {
 																							return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						arg103 := celrt.Truncate(arg102, int64(200))
-																						if err := budget.ChargeEach("_+_", int64(20+len(arg103)), int64(20+len(arg103)+1)); err != nil {
+																						arg102 := celrt.Truncate(arg101, int64(200))
+																						if err := budget.ChargeEach("_+_", int64(20+len(arg102)), int64(20+len(arg102)+1)); err != nil {
 																							return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						var v301 string
+																						var v302 string
 																						if nm != "" {
 																							if err := budget.ChargeEach("_+_", int64(13+len(nm)), int64(13+len(nm)+1)); err != nil {
 																								return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																							}
-																							v301 = " as release '" + nm + "'"
+																							v302 = " as release '" + nm + "'"
 																						} else {
-																							v301 = ""
+																							v302 = ""
 																						}
-																						if err := budget.Charge("_+_", int64(20+len(arg103)+1+len(v301))); err != nil {
+																						if err := budget.Charge("_+_", int64(20+len(arg102)+1+len(v302))); err != nil {
 																							return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						size25 := 20 + len(arg103) + 1 + len(v301) + len(nsIn)
+																						size25 := 20 + len(arg102) + 1 + len(v302) + len(nsIn)
 																						if err := budget.ChargeEach(
 																							"_+_",
 																							int64(size25),
@@ -70556,28 +70585,28 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 																						); err != nil {
 																							return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																						}
-																						v302 := celrt.Of("install Helm chart '" + arg103 + "'" + v301 + nsIn + ctx + values)
-																						v300 = v302
+																						v303 := celrt.Of("install Helm chart '" + arg102 + "'" + v302 + nsIn + ctx + values)
+																						v301 = v303
 																					} else {
-																						var v303 celrt.Optional[string]
+																						var v304 celrt.Optional[string]
 																						if name == "helm_list" {
-																							v304 := celrt.EqualBool(celrt.Field(input, "all_namespaces"), true)
-																							ok126 := v304
+																							v305 := celrt.EqualBool(celrt.Field(input, "all_namespaces"), true)
+																							ok126 := v305
 																							if !ok126 {
 																								ok126 = nsIn == ""
 																							}
-																							var v305 string
+																							var v306 string
 																							if ok126 {
-																								v305 = " in all namespaces"
+																								v306 = " in all namespaces"
 																							} else {
-																								v305 = nsIn
+																								v306 = nsIn
 																							}
-																							if err := budget.ChargeEach("_+_", int64(18+len(v305)), int64(18+len(v305)+len(ctx))); err != nil {
+																							if err := budget.ChargeEach("_+_", int64(18+len(v306)), int64(18+len(v306)+len(ctx))); err != nil {
 																								return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																							}
-																							v303 = celrt.Of("list Helm releases" + v305 + ctx)
+																							v304 = celrt.Of("list Helm releases" + v306 + ctx)
 																						} else {
-																							var v306 celrt.Optional[string]
+																							var v307 celrt.Optional[string]
 																							if name == "helm_uninstall" {
 																								if err := budget.ChargeEach(
 																									"_+_",
@@ -70591,40 +70620,40 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 																								if err := budget.Charge("_+_", int64(size26)); err != nil {
 																									return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																								}
-																								v307 := celrt.Of("UNINSTALL Helm release '" + nm + "'" + nsIn + ctx)
-																								v306 = v307
+																								v308 := celrt.Of("UNINSTALL Helm release '" + nm + "'" + nsIn + ctx)
+																								v307 = v308
 																							} else {
-																								var v308 celrt.Optional[string]
+																								var v309 celrt.Optional[string]
 																								if name == "configuration_view" {
-																									v309 := celrt.EqualBool(celrt.Field(input, "minified"), false)
-																									var v310 string
-																									if v309 {
-																										v310 = " (full: every context, cluster and user)"
+																									v310 := celrt.EqualBool(celrt.Field(input, "minified"), false)
+																									var v311 string
+																									if v310 {
+																										v311 = " (full: every context, cluster and user)"
 																									} else {
-																										v310 = " (minified: the current context)"
+																										v311 = " (minified: the current context)"
 																									}
-																									if err := budget.Charge("_+_", int64(19+len(v310))); err != nil {
+																									if err := budget.Charge("_+_", int64(19+len(v311))); err != nil {
 																										return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																									}
-																									v308 = celrt.Of("view the kubeconfig" + v310)
+																									v309 = celrt.Of("view the kubeconfig" + v311)
 																								} else {
-																									var v311 celrt.Optional[string]
+																									var v312 celrt.Optional[string]
 																									if name == "configuration_contexts_list" {
-																										v311 = celrt.Of("list the kubeconfig contexts")
+																										v312 = celrt.Of("list the kubeconfig contexts")
 																									} else {
-																										v312 := []string{"targets_list", "cluster_list", "context_list"}
-																										var v313 celrt.Optional[string]
-																										if slices.Contains(v312, name) {
-																											v313 = celrt.Of("list the clusters the server reaches")
+																										v313 := []string{"targets_list", "cluster_list", "context_list"}
+																										var v314 celrt.Optional[string]
+																										if slices.Contains(v313, name) {
+																											v314 = celrt.Of("list the clusters the server reaches")
 																										} else {
-																											var v314 celrt.Optional[string]
+																											var v315 celrt.Optional[string]
 																											if name == "kcp_workspaces_list" {
 																												if err := budget.Charge("_+_", int64(19+len(ctx))); err != nil {
 																													return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																												}
-																												v314 = celrt.Of("list kcp workspaces" + ctx)
+																												v315 = celrt.Of("list kcp workspaces" + ctx)
 																											} else {
-																												var v315 celrt.Optional[string]
+																												var v316 celrt.Optional[string]
 																												if name == "kcp_workspace_describe" {
 																													workspace, err := celrt.FieldOf(input, "workspace", "", celrt.InputString)
 																													if err != nil {
@@ -70633,77 +70662,77 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 																													if err := budget.CallText("collapse", workspace); err != nil {
 																														return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																													}
-																													arg104 := celrt.Collapse(workspace)
-																													if err := budget.CallText("truncate", arg104, int64(160)); err != nil {
+																													arg103 := celrt.Collapse(workspace)
+																													if err := budget.CallText("truncate", arg103, int64(160)); err != nil {
 																														return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																													}
-																													arg105 := celrt.Truncate(arg104, int64(160))
+																													arg104 := celrt.Truncate(arg103, int64(160))
 																													if err := budget.ChargeEach(
 																														"_+_",
-																														int64(24+len(arg105)),
-																														int64(24+len(arg105)+1),
-																														int64(24+len(arg105)+1+len(ctx)),
+																														int64(24+len(arg104)),
+																														int64(24+len(arg104)+1),
+																														int64(24+len(arg104)+1+len(ctx)),
 																													); err != nil {
 																														return letsK8sAny{}, celrt.Budget{}, 0, celrt.InLet("said", budget.Failure(err))
 																													}
-																													v316 := celrt.Of("describe kcp workspace '" + arg105 + "'" + ctx)
-																													v315 = v316
+																													v317 := celrt.Of("describe kcp workspace '" + arg104 + "'" + ctx)
+																													v316 = v317
 																												} else {
-																													v315 = celrt.None[string]()
+																													v316 = celrt.None[string]()
 																												}
-																												v314 = v315
+																												v315 = v316
 																											}
-																											v313 = v314
+																											v314 = v315
 																										}
-																										v311 = v313
+																										v312 = v314
 																									}
-																									v308 = v311
+																									v309 = v312
 																								}
-																								v306 = v308
+																								v307 = v309
 																							}
-																							v303 = v306
+																							v304 = v307
 																						}
-																						v300 = v303
+																						v301 = v304
 																					}
-																					v297 = v300
+																					v298 = v301
 																				}
-																				v295 = v297
+																				v296 = v298
 																			}
-																			v292 = v295
+																			v293 = v296
 																		}
-																		v290 = v292
+																		v291 = v293
 																	}
-																	v289 = v290
+																	v290 = v291
 																}
-																v288 = v289
+																v289 = v290
 															}
-															v283 = v288
+															v284 = v289
 														}
-														v278 = v283
+														v279 = v284
 													}
-													v275 = v278
+													v276 = v279
 												}
-												v273 = v275
+												v274 = v276
 											}
-											v271 = v273
+											v272 = v274
 										}
-										v267 = v271
+										v268 = v272
 									}
-									v263 = v267
+									v264 = v268
 								}
-								v261 = v263
+								v262 = v264
 							}
-							v255 = v261
+							v256 = v262
 						}
-						v254 = v255
+						v255 = v256
 					}
-					v253 = v254
+					v254 = v255
 				}
-				v251 = v253
+				v252 = v254
 			}
-			v249 = v251
+			v250 = v252
 		}
-		said = v249
+		said = v250
 	}
 	return letsK8sAny{
 		name:      name,
@@ -70861,7 +70890,7 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 //	      : [],
 //	  cel.bind(keys, (kind == "Secret" || kind == "ConfigMap")
 //	      ? [o.?data.orValue(null), o.?stringData.orValue(null)].filter(x, type(x) == map)
-//	          .map(x, x.map(k, truncate(collapse(k), 60))).flatten()
+//	          .map(x, x.map(k, k)).flatten()
 //	      : [],
 //	    "kind: " + kind + (name != "" || ns != "" ? " '" + (ns != "" ? ns + "/" : "") + name + "'" : "")
 //	    + (kind.endsWith("Binding") && (has(r.name) || subs.size() > 0)
@@ -70869,7 +70898,10 @@ func letsK8sAnyOf(input *value.Object, tool string, limits runtime.Limits, slot 
 //	          + " '" + (type(r.?name.orValue(null)) == string ? truncate(collapse(r.name), 120) : "") + "'"
 //	          + (subs.size() > 0 ? ", subjects " + subs.join(", ") : "") + ")"
 //	        : "")
-//	    + (keys.size() > 0 ? " (keys " + (keys.size() > 8 ? keys.slice(0, 8) + ["…"] : keys).join(", ") + ")" : "")
+//	    + (keys.size() > 0
+//	        ? " (keys " + ([0, 1, 2, 3, 4, 5, 6, 7].filter(i, i < keys.size()).map(i, truncate(collapse(keys[i]), 60))
+//	          + (keys.size() > 8 ? ["…"] : [])).join(", ") + ")"
+//	        : "")
 //	  )))))))))
 //	mfCount = mfObjs.size() > 0 ? mfObjs.size() : mfDocs.size()
 //	mfSummary = cel.bind(list, mfObjs.size() > 0 ? mfJson : mfYaml,
