@@ -47,7 +47,6 @@ var estimateBelowWorstCase = map[string]bool{
 	"good/budget.yaml: pieces preview":          true,
 	"good/rows.yaml: read error":                true,
 	"good/slotlets.yaml: scale tier":            true,
-	"good/typed.yaml: shapes preview":           true,
 	"good/wrapped.yaml: schedule tier":          true,
 }
 

@@ -974,7 +974,12 @@ func init() {
 	}
 	add(func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
 		return 1 + (textOf(args, 0)+textOf(args, 1))/traversal + elemsOf(args, 0)
-	}, "size", "startsWith", "endsWith", "contains", "trim", "int", "uint", "double", "charAt", "strings.quote")
+	}, "size", "contains", "trim", "int", "uint", "double", "charAt", "strings.quote")
+	add(func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
+		// A prefix or suffix is compared with as much of the text as it
+		// holds, no more.
+		return 1 + min(textOf(args, 0), textOf(args, 1))/traversal
+	}, "startsWith", "endsWith")
 	add(func(_ *meter, args []ref.Val, _ int64, _ uint64) uint64 {
 		// The text is converted to characters and back.
 		return 1 + 2*textOf(args, 0)/traversal + elemsOf(args, 0)
