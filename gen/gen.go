@@ -237,6 +237,15 @@ func emit(c *celfmt.Checked, cfg Config, entries []celfmt.GeneratedEntry, plans 
 				f.Commentf("%sOf computes the lets of %s in order, and returns the budget and the", letsName, commentText(strconv.Quote(e.Tool)))
 				f.Comment("comprehension steps they took, which the function that reads them goes on with.")
 			}
+			if signature := 2*len(letsName) + 101 + 18*len(params[3:]); signature > 160 {
+				// A long tool name would make the signature longer than a
+				// line of review (TestGeneratedLinesAreShort): one parameter
+				// a line.
+				for j := range params {
+					params[j] = jen.Line().Add(params[j])
+				}
+				params = append(params, jen.Line())
+			}
 			f.Func().Id(letsName+"Of").Params(params...).
 				Params(jen.Id(letsName), jen.Qual(celrtPath, "Budget"), jen.Int(), jen.Error()).Block(p.lets...)
 		}

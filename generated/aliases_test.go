@@ -32,6 +32,16 @@ type toolUse struct {
 	generic bool
 }
 
+func init() {
+	// The tables of the other agents' tools live next to this file, one
+	// per catalog file.
+	for _, part := range []map[string][]toolUse{editorToolUses, ideToolUses, otherAgentToolUses} {
+		for name, uses := range part {
+			toolUses[name] = append(toolUses[name], uses...)
+		}
+	}
+}
+
 // toolUses lists, for every name the stock catalog registers, the agents
 // that call a tool by that name and their schemas. A name two agents use
 // with different fields has a row for each, so that an entry written for

@@ -89,7 +89,8 @@ func TestRealCalls(t *testing.T) {
 // tables live next to this file, one per family of tools.
 func stockSchemas() map[string]map[string][]string {
 	all := map[string]map[string][]string{}
-	for _, part := range []map[string]map[string][]string{agentSchemas, mcpSchemas, desktopSchemas, serverSchemas} {
+	for _, part := range []map[string]map[string][]string{agentSchemas, mcpSchemas, desktopSchemas, serverSchemas,
+		editorSchemas, ideSchemas, otherAgentSchemas} {
 		for key, fields := range part {
 			all[key] = fields
 		}

@@ -137,8 +137,8 @@ func TestStockTiers(t *testing.T) {
 
 // TestStockEntriesDeclareTiers: every stock entry but the MCP umbrella,
 // whose calls take the tier of the server tool they name, and the
-// parallel wrapper, whose calls take the tiers of the calls they carry,
-// declares a tier.
+// wrappers (the parallel one, Cline's use_mcp_tool), whose calls take the
+// tiers of the calls they carry, declares a tier.
 func TestStockEntriesDeclareTiers(t *testing.T) {
 	for _, e := range generated.Entries() {
 		tier := runtime.TierUnknown
@@ -148,7 +148,7 @@ func TestStockEntriesDeclareTiers(t *testing.T) {
 			require.NoError(t, err, e.Key)
 		}
 		switch e.Key {
-		case "mcp", "multi_tool_use.parallel":
+		case "mcp", "multi_tool_use.parallel", "use_mcp_tool":
 			assert.Equal(t, runtime.TierUnknown, tier, e.Key)
 		default:
 			assert.NotEqual(t, runtime.TierUnknown, tier, "%s declares no tier", e.Key)

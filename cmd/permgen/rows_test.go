@@ -12,7 +12,7 @@ import (
 
 const rowsCalls = `{"tool":"grep","id":"c1","input":{"pattern":"TODO","path":"/src"},"durationMs":1234,"result":{"content":[{"type":"text","text":"a.go:1: TODO\nb.go:2: TODO"}]}}
 {"tool":"deploy","id":"c2","input":{"service":"api","replicas":3},"result":{"content":[{"type":"text","text":"permission denied\u001b[2K"}],"isError":true}}
-{"tool":"think","input":"plan"}
+{"tool":"ponder","input":"plan"}
 `
 
 func TestRowsModes(t *testing.T) {
@@ -24,7 +24,7 @@ func TestRowsModes(t *testing.T) {
 			"  = 2 matches (1.2s)\n" +
 			`Deploy with input {"service":"api","replicas":3}` + "\n" +
 			"  ! failed: permission denied\n" +
-			`Think with input "plan"` + "\n"},
+			`Ponder with input "plan"` + "\n"},
 		{[]string{"--mode", "verbose", "--no-builtin"}, `Grep with input {"pattern":"TODO","path":"/src"}` + "\n" +
 			"    │ {\n" +
 			"    │   \"pattern\": \"TODO\",\n" +
@@ -55,13 +55,13 @@ func TestRowsModes(t *testing.T) {
 			"    │   ],\n" +
 			"    │   \"isError\": true\n" +
 			"    │ }\n" +
-			`Think with input "plan"` + "\n" +
+			`Ponder with input "plan"` + "\n" +
 			`    │ "plan"` + "\n"},
 		{[]string{"--no-builtin", "--icons", "plain"}, `Grep with input {"pattern":"TODO","path":"/src"}` + "\n" +
 			"  └ ✅ a.go:1: TODO (+1 line) (1.2s)\n" +
 			`Deploy with input {"service":"api","replicas":3}` + "\n" +
 			"  └ ❌ failed: permission denied\n" +
-			`Think with input "plan"` + "\n"},
+			`Ponder with input "plan"` + "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
