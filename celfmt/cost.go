@@ -109,28 +109,9 @@ func literalElements(a ast.Expr) map[int64]checker.SizeEstimate {
 				}
 				sizes[e.ID()] = s
 			}
-		case ast.SelectKind:
-			visit(e.AsSelect().Operand(), bound)
-		case ast.CallKind:
-			c := e.AsCall()
-			if c.IsMemberFunction() {
-				visit(c.Target(), bound)
-			}
-			for _, arg := range c.Args() {
-				visit(arg, bound)
-			}
-		case ast.ListKind:
-			for _, el := range e.AsList().Elements() {
-				visit(el, bound)
-			}
-		case ast.MapKind:
-			for _, en := range e.AsMap().Entries() {
-				visit(en.AsMapEntry().Key(), bound)
-				visit(en.AsMapEntry().Value(), bound)
-			}
-		case ast.StructKind:
-			for _, f := range e.AsStruct().Fields() {
-				visit(f.AsStructField().Value(), bound)
+		case ast.SelectKind, ast.CallKind, ast.ListKind, ast.MapKind, ast.StructKind:
+			for _, x := range operands(e) {
+				visit(x, bound)
 			}
 		case ast.ComprehensionKind:
 			c := e.AsComprehension()
@@ -171,6 +152,37 @@ func literalElements(a ast.Expr) map[int64]checker.SizeEstimate {
 	}
 	visit(a, nil)
 	return sizes
+}
+
+// operands are the expressions a select, a call, a list, a map or a struct
+// is made of, in order (a call's target first, a map's keys before their
+// values).
+func operands(e ast.Expr) []ast.Expr {
+	switch e.Kind() {
+	case ast.SelectKind:
+		return []ast.Expr{e.AsSelect().Operand()}
+	case ast.CallKind:
+		c := e.AsCall()
+		if c.IsMemberFunction() {
+			return append([]ast.Expr{c.Target()}, c.Args()...)
+		}
+		return c.Args()
+	case ast.ListKind:
+		return e.AsList().Elements()
+	case ast.MapKind:
+		var out []ast.Expr
+		for _, en := range e.AsMap().Entries() {
+			out = append(out, en.AsMapEntry().Key(), en.AsMapEntry().Value())
+		}
+		return out
+	case ast.StructKind:
+		var out []ast.Expr
+		for _, f := range e.AsStruct().Fields() {
+			out = append(out, f.AsStructField().Value())
+		}
+		return out
+	}
+	return nil
 }
 
 // readsNoVariable reports whether an expression reads no variable: its value is
@@ -562,28 +574,9 @@ func amortizedReads(a ast.Expr, share checker.SizeEstimate) map[int64]checker.Si
 			sizes[e.ID()] = share
 		}
 		switch e.Kind() {
-		case ast.SelectKind:
-			visit(e.AsSelect().Operand(), elems)
-		case ast.CallKind:
-			c := e.AsCall()
-			if c.IsMemberFunction() {
-				visit(c.Target(), elems)
-			}
-			for _, arg := range c.Args() {
-				visit(arg, elems)
-			}
-		case ast.ListKind:
-			for _, el := range e.AsList().Elements() {
-				visit(el, elems)
-			}
-		case ast.MapKind:
-			for _, en := range e.AsMap().Entries() {
-				visit(en.AsMapEntry().Key(), elems)
-				visit(en.AsMapEntry().Value(), elems)
-			}
-		case ast.StructKind:
-			for _, f := range e.AsStruct().Fields() {
-				visit(f.AsStructField().Value(), elems)
+		case ast.SelectKind, ast.CallKind, ast.ListKind, ast.MapKind, ast.StructKind:
+			for _, x := range operands(e) {
+				visit(x, elems)
 			}
 		case ast.ComprehensionKind:
 			c := e.AsComprehension()
