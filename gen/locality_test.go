@@ -132,32 +132,77 @@ func insertBefore(t *testing.T, src []byte, line, text string) []byte {
 }
 
 // catalogPrefix returns a catalog of the first n entries of src, a catalog
-// whose formatters list is its last key.
+// whose formatters list is its last key, with the shared lets they use.
 func catalogPrefix(t *testing.T, src []byte, n int) []byte {
 	t.Helper()
-	// The first entries use neither the shared lets nor the included
-	// files, which the prefix leaves out: a shared let no entry uses is
-	// an error.
+	// The included files are left out, and so are the shared lets the
+	// first entries do not use: a shared let no entry uses is an error.
 	var lines []string
-	skip := false
+	var lets [][]string // the shared lets, each with the comment before it
+	var pending []string
+	section := ""
 	for _, line := range strings.SplitAfter(string(src), "\n") {
 		if line != "" && line[0] != ' ' && line[0] != '#' && line[0] != '\n' {
-			skip = strings.HasPrefix(line, "let:") || strings.HasPrefix(line, "include:")
+			section, _, _ = strings.Cut(line, ":")
 		}
-		if !skip {
+		switch {
+		case section == "include":
+		case section != "let" || strings.HasPrefix(line, "let:"):
 			lines = append(lines, line)
+		case strings.HasPrefix(line, "  #"):
+			pending = append(pending, line)
+		case strings.HasPrefix(line, "  ") && line[2] != ' ':
+			lets = append(lets, append(pending, line))
+			pending = nil
+		default:
+			lets[len(lets)-1] = append(lets[len(lets)-1], line)
 		}
 	}
-	entries := 0
+	entries, end := 0, len(lines)
 	for i, line := range lines {
 		if strings.HasPrefix(line, "  - tool: ") {
 			if entries++; entries > n {
-				return []byte(strings.Join(lines[:i], ""))
+				end = i
+				break
 			}
 		}
 	}
-	t.Fatalf("the catalog has %d entries, not more than %d", entries, n)
-	return nil
+	require.Greater(t, entries, n, "the catalog has %d entries, not more than %d", entries, n)
+	prefix := strings.Join(lines[:end], "")
+	used := map[int]bool{}
+	for text := prefix; ; {
+		added := ""
+		for i, let := range lets {
+			name, _, _ := strings.Cut(strings.TrimSpace(let[len(commentLines(let))]), ":")
+			if !used[i] && regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\b`).MatchString(text) {
+				used[i] = true
+				added += strings.Join(let, "")
+			}
+		}
+		if added == "" {
+			break
+		}
+		text = added
+	}
+	var shared []string
+	for i, let := range lets {
+		if used[i] {
+			shared = append(shared, let...)
+		}
+	}
+	if len(shared) == 0 {
+		return []byte(strings.Replace(prefix, "let:\n", "", 1))
+	}
+	return []byte(strings.Replace(prefix, "let:\n", "let:\n"+strings.Join(shared, ""), 1))
+}
+
+// commentLines are the comment lines that lead a shared let's lines.
+func commentLines(let []string) []string {
+	n := 0
+	for n < len(let) && strings.HasPrefix(let[n], "  #") {
+		n++
+	}
+	return let[:n]
 }
 
 // TestDiffLocality edits the stock catalog as people do, adding an example
