@@ -308,6 +308,13 @@ type Span struct{ Start, End int }
 //     one: the value; also with the quotes escaped (\"password\": \"…\",
 //     JSON in a JSON string), and to the end of the text when it was cut
 //     before the closing quote;
+//   - after a name that means a credential and "=" or ":" (SECRET_KEY =
+//     'dj-…', DB_PASSWORD=P@ssw0rd!x, --password=…): the value, quoted or
+//     up to white space, a quote, a comma, a bracket, ; or |, and an & that
+//     reads as a separator (&&, & curl, &user=bob); after the name and
+//     white space alone, a value that looks like a credential (8 or more
+//     characters, letters and digits among them); not a reference to where
+//     the credential is (process.env.TOKEN, getToken(), $DB_PASS);
 //   - shaped like a well-known credential, starting a word: GitHub tokens
 //     (ghp_, gho_, ghu_, ghs_ and ghr_ and 36 or more letters and digits,
 //     github_pat_ and 22 or more), GitLab (glpat- and 20 or more), Slack
@@ -725,7 +732,51 @@ func (sc *secretScanner) named(i int) int {
 	if k == j || !assigned && !credentialLike(s[j:k]) || codeReference(s[j:k], s[k:]) {
 		return i
 	}
+	if assigned {
+		k = passwordEnd(s, k)
+	}
 	sc.add(j, k)
+	return k
+}
+
+// passwordSymbol holds the characters besides token68's that an assigned
+// value written without quotes goes on over: the symbols passwords are
+// made to hold (DB_PASSWORD=P@ssw0rd!x, s3cr3t#12$x). Left out are what
+// ends a value in the languages such text is written in: white space and
+// quotes, ; and | (shell), a comma (key=v,key=v), brackets and a
+// backslash (an escaped quote in JSON).
+var passwordSymbol = byteClass("!@#$%^*?:")
+
+// passwordEnd returns where an assigned value that holds token68
+// characters up to k ends: k, or further over passwordSymbol characters
+// and over an & that joins two parts of one value (Tr0ub4dor&3xyz in an
+// env file). An & stays a separator where it reads as one: before
+// another & (a shell's &&), before a lower-case letter (a shell's next
+// command, & curl …; a query's next parameter, &user=bob), and before a
+// name and "=" (&User=bob).
+func passwordEnd(s string, k int) int {
+	for k < len(s) {
+		switch c := s[k]; {
+		case token68[c] || passwordSymbol[c]:
+			k++
+			continue
+		case c == '&' && k+1 < len(s):
+			next := s[k+1]
+			if !token68[next] && !passwordSymbol[next] || next >= 'a' && next <= 'z' {
+				break
+			}
+			name := run(s, k+1, &nameChar)
+			if name < len(s) && s[name] == '=' {
+				break
+			}
+			k++
+			continue
+		}
+		break
+	}
+	for k > 0 && (s[k-1] == '.' || s[k-1] == ':' || s[k-1] == '?') {
+		k-- // what ends a sentence
+	}
 	return k
 }
 
