@@ -148,11 +148,19 @@ func (p *planter) harmless() string {
 }
 
 // text returns free text that carries a credential: a well-known shape, a
-// URL's password or query parameter, a header, an assignment, JSON in a
-// string.
+// URL's password or query parameter, a header, an assignment with a
+// password's symbols, a command line's password flag, JSON in a string.
 func (p *planter) text() string {
 	around := func(s string) string { return p.harmless() + " " + s + " " + p.harmless() }
-	switch p.r.IntN(9) {
+	switch p.r.IntN(13) {
+	case 9:
+		return around("DB_PASSWORD=" + p.valueOf(passwordChars+"@#$%^?:"))
+	case 10:
+		return around("mysql -u root -p" + p.valueOf(passwordChars+"@#%^") + " shop")
+	case 11:
+		return around("sshpass -p '" + p.valueOf(passwordChars+"@#$%^&;| ") + "' ssh root@10.0.0.5")
+	case 12:
+		return around("curl -u admin:" + p.valueOf(passwordChars+"@#%^") + " https://api.example.com")
 	case 0, 1:
 		return around(p.shaped())
 	case 2:

