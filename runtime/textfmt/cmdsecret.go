@@ -258,6 +258,11 @@ func commandSecrets(s string, kinds commandKinds, nameEnd int, spans []Span) ([]
 			htpasswdBatch = htpasswdBatch || strings.IndexByte(word, 'b') > 0
 			htpasswdNoFile = htpasswdNoFile || strings.IndexByte(word, 'n') > 0
 		}
+		if kind == valueNone && attached && !strings.HasPrefix(word, "--") && lettersOnly(word[1:]) {
+			// A cluster of flags (curl -su USER:PASS) whose last takes
+			// the next word.
+			kind, attached = flagValue(kinds, "-"+word[len(word)-1:], false), false
+		}
 		switch {
 		case kind == valueNone:
 		case attached:
@@ -268,6 +273,16 @@ func commandSecrets(s string, kinds commandKinds, nameEnd int, spans []Span) ([]
 		}
 	}
 	return spans, i
+}
+
+// lettersOnly reports whether s is ASCII letters only.
+func lettersOnly(s string) bool {
+	for i := range len(s) {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // A flag's value is a credential whole, or the part after a user name.

@@ -22,6 +22,7 @@ func TestCommandLineSecrets(t *testing.T) {
 		{"sshpass reading a file", "sshpass -f ~/.pw ssh host", "sshpass -f ~/.pw ssh host"},
 		{"curl, user and password", "curl -u admin:Hunter2x! https://api.example.com", "curl -u admin:" + p(9) + " https://api.example.com"},
 		{"curl, attached and long", "curl -uadmin:pw1 --user=bob:pw2 --proxy-user eve:pw3 x", "curl -uadmin:" + p(3) + " --user=bob:" + p(3) + " --proxy-user eve:" + p(3) + " x"},
+		{"curl, a cluster of flags", "curl -su admin:P@ssw0rd!x https://x | jq .", "curl -su admin:" + p(10) + " https://x | jq ."},
 		{"curl asks for the password", "curl -u admin https://x", "curl -u admin https://x"},
 		{"a login subcommand", "docker login -u bob -p Passw0rd!23 registry.example.com", "docker login -u bob -p " + p(11) + " registry.example.com"},
 		{"a login's long flag", "az login -u x@y.com --password 'hunter 2'", "az login -u x@y.com --password '" + p(8) + "'"},
