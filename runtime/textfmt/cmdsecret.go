@@ -31,6 +31,7 @@ const (
 	cmdSSHKeygen                          // -N PASS, -P PASS
 	cmdGPG                                // --passphrase PASS
 	cmdKeytool                            // -storepass PASS, -keypass, -srcstorepass, -deststorepass
+	cmdSQLPlus                            // USER/PASS@DB, the first word that is no flag
 )
 
 // commandKindsOf returns the kinds of the program invoked as name, or 0:
@@ -74,6 +75,8 @@ func commandKindsOf(name string) commandKinds {
 		return cmdGPG
 	case "keytool":
 		return cmdKeytool
+	case "sqlplus":
+		return cmdSQLPlus
 	}
 	return 0
 }
@@ -243,6 +246,9 @@ func commandSecrets(s string, kinds commandKinds, nameEnd int, spans []Span) ([]
 			if kinds&cmdHtpasswd != 0 && htpasswdBatch && (positional == 3 || htpasswdNoFile && positional == 2) {
 				spans = appendValue(s, spans, w.value, valueWhole)
 			}
+			if kinds&cmdSQLPlus != 0 && positional == 1 {
+				spans = appendValue(s, spans, w.value, valueLogon)
+			}
 			continue
 		}
 		if word == "--" {
@@ -292,6 +298,7 @@ const (
 	valueAfterColon   // curl -u user:password
 	valueAfterPercent // smbclient -U user%password
 	valueAfterPass    // openssl -passin pass:password
+	valueLogon        // sqlplus user/password@db
 )
 
 // splitFlag splits a flag word into the flag and what is attached to it:
@@ -397,6 +404,15 @@ func appendValue(s string, spans []Span, sp Span, kind int) []Span {
 			return spans
 		}
 		sp.Start += c + 1
+	case valueLogon:
+		slash := strings.IndexByte(v, '/')
+		if slash <= 0 {
+			return spans // /nolog, / as sysdba: no password
+		}
+		if at := strings.LastIndexByte(v, '@'); at > slash {
+			sp.End = sp.Start + at
+		}
+		sp.Start += slash + 1
 	case valueAfterPass:
 		if !strings.HasPrefix(v, "pass:") {
 			return spans // env:VAR, file:PATH, fd:N, stdin name where it is

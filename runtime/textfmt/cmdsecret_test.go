@@ -42,6 +42,8 @@ func TestCommandLineSecrets(t *testing.T) {
 		{"ssh-keygen", "ssh-keygen -t ed25519 -N 'a phrase' -f k", "ssh-keygen -t ed25519 -N '" + p(8) + "' -f k"},
 		{"gpg", "gpg --batch --passphrase hunter2 -c f", "gpg --batch --passphrase " + p(7) + " -c f"},
 		{"keytool", "keytool -importkeystore -srcstorepass changeit -deststorepass s3cret", "keytool -importkeystore -srcstorepass " + p(8) + " -deststorepass " + p(6)},
+		{"sqlplus", "sqlplus -s system/Oracle123@//db:1521/ORCL @report.sql; sqlplus /nolog; sqlplus / as sysdba",
+			"sqlplus -s system/" + p(9) + "@//db:1521/ORCL @report.sql; sqlplus /nolog; sqlplus / as sysdba"},
 		{"a path to the program", "/usr/bin/mysql -pX1 db", "/usr/bin/mysql -p" + p(2) + " db"},
 		{"the simple command ends", "mysql -u root db; echo -pNotSecret | sh -c 'x -pY'", "mysql -u root db; echo -pNotSecret | sh -c 'x -pY'"},
 		{"a command inside a sentence", "to run 'htpasswd -nb admin pw1'. Allow this call?", "to run 'htpasswd -nb admin " + p(3) + "'. Allow this call?"},
