@@ -31,20 +31,31 @@ package textfmt
 // 32 before its colon (which is the trigger).
 const triggerReach = 128
 
-// triggerPair marks the pairs of bytes a trigger starts with: a bit for
-// each, 8 KiB in all, so that the table stays in the nearest cache. It
-// is triggerPairBits, zero memory of the binary's that setting the bits
-// touches only where they are; a table made at start would be allocated
-// and cleared whole by a process that answers one call.
+// triggerPair marks the pairs of bytes a trigger starts with: two bits
+// for each, 16 KiB in all, so that the table stays in the nearest cache
+// and one load per byte reads both. The low bit marks the pairs
+// triggerAt reads; the high bit the first two letters of a program whose
+// command line carries credentials (commandTriggers), pairs common inside
+// words (there, more, class), which count only after what starts a
+// command. It is triggerPairBits, zero memory of the binary's that
+// setting the bits touches only where they are; a table made at start
+// would be allocated and cleared whole by a process that answers one call.
 var triggerPair = markTriggerPairs(&triggerPairBits)
 
-var triggerPairBits [1 << 10]uint64
+var triggerPairBits [1 << 11]uint64
 
-func markTriggerPairs(t *[1 << 10]uint64) *[1 << 10]uint64 {
-	set := func(a, b byte) {
+// The bits of a pair in triggerPair.
+const (
+	pairTrigger = 1
+	pairCommand = 2
+)
+
+func markTriggerPairs(t *[1 << 11]uint64) *[1 << 11]uint64 {
+	mark := func(a, b byte, bit uint64) {
 		p := uint16(a)<<8 | uint16(b)
-		t[p>>6] |= 1 << (p & 63)
+		t[p>>5] |= bit << (p & 31 * 2)
 	}
+	set := func(a, b byte) { mark(a, b, pairTrigger) }
 	for _, w := range []string{"auth", "bearer", "cookie", "credential", "key", "pass", "pat", "secret", "token", "sig"} {
 		for _, a := range []byte{w[0], w[0] - 'a' + 'A'} {
 			for _, b := range []byte{w[1], w[1] - 'a' + 'A'} {
@@ -55,11 +66,11 @@ func markTriggerPairs(t *[1 << 10]uint64) *[1 << 10]uint64 {
 	for _, w := range []string{"gh", "xo", "sk", "rk", "AK", "AS", "AI", "ey", "li", "np", "hf", ":/"} {
 		set(w[0], w[1])
 	}
-	for _, w := range commandTriggers {
-		set(w[0], w[1])
-	}
 	for b := range 256 {
 		set('%', byte(b))
+	}
+	for _, w := range commandTriggers {
+		mark(w[0], w[1], pairCommand)
 	}
 	return t
 }
@@ -107,9 +118,6 @@ func triggerAt(s string, i int) bool {
 	if rest[0] == 's' && len(rest) >= 3 && rest[1] == 'k' && (rest[2] == '_' || rest[2] == '-') {
 		return true
 	}
-	if kinds, _ := commandNameAt(s, i); kinds != 0 {
-		return true
-	}
 	switch rest[0] | 0x20 {
 	case 'a':
 		return hasLowerPrefix(rest, "auth")
@@ -139,8 +147,17 @@ func nextTrigger(s string, i int) int {
 	t := triggerPair
 	for ; i+1 < len(s); i++ {
 		p := uint16(s[i])<<8 | uint16(s[i+1])
-		if t[p>>6]&(1<<(p&63)) != 0 && triggerAt(s, i) {
+		bits := t[p>>5] >> (p & 31 * 2)
+		if bits&(pairTrigger|pairCommand) == 0 {
+			continue
+		}
+		if bits&pairTrigger != 0 && triggerAt(s, i) {
 			return i
+		}
+		if bits&pairCommand != 0 && (i == 0 || commandStart[s[i-1]]) {
+			if kinds, _ := commandNameAt(s, i); kinds != 0 {
+				return i
+			}
 		}
 	}
 	return -1
