@@ -222,6 +222,14 @@ func (p *planter) object(depth int) *value.Object {
 			})
 		case 4:
 			add("data", value.ObjectOf([]string{"sensitive", "value"}, []any{true, p.value()}))
+			switch p.r.IntN(3) {
+			case 0:
+				add("args", []any{"--db-password", p.valueOf(passwordChars), "--verbose"})
+			case 1:
+				add("command", []any{"docker", "login", "-u", "bob", "-p", p.valueOf(passwordChars + " ;|&")})
+			default:
+				add("login", value.ObjectOf([]string{"user", "pass"}, []any{"admin", p.valueOf(passwordChars)}))
+			}
 		case 5, 6:
 			add("note", p.text())
 		case 7:

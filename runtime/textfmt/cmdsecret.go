@@ -111,6 +111,21 @@ func commandNameAt(s string, i int) (commandKinds, int) {
 	return kinds, end
 }
 
+// quotedCommandAt reports whether s[i:] starts a JSON string that holds
+// just the name of a program of commandKindsOf ("mysql", "login"): an item
+// of an argument vector (see argvSecrets), where a trigger must be found
+// as in text.
+func quotedCommandAt(s string, i int) bool {
+	if i == 0 || s[i-1] != '"' {
+		return false
+	}
+	end := i
+	for end < len(s) && end-i <= maxCommandName && (alnum[s[end]] || s[end] == '-') {
+		end++
+	}
+	return end < len(s) && s[end] == '"' && commandKindsOf(s[i:end]) != 0
+}
+
 var (
 	// commandFirst holds the first bytes of the names of commandKindsOf.
 	commandFirst = byteClass("7bceghklmorsuvz")

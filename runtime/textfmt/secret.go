@@ -40,7 +40,8 @@ import (
 // author, authority, and the names, ids and settings of a credential rather
 // than its value: secret_name, secretArn, secret_id, cookie_name,
 // password_policy, token_type, private_key_id. Nor are pwd (a working
-// directory), pass, pin, auth, session, sid, signature and sig (the last two
+// directory) and pass alone (an object that names a user beside them
+// holds a password there: fieldSecret), pin, auth, session, sid, signature and sig (the last two
 // are credentials in URL parameters only: a field named signature holds a
 // function signature as often as not).
 func SecretName(name string) bool {
@@ -1440,7 +1441,7 @@ func redactNamed(in *value.Object, name string, v any) any {
 // is ({"secret": "db-password", "value": …}, Azure Key Vault's set).
 func fieldSecret(in *value.Object, name string) bool {
 	if !SecretName(name) {
-		return false
+		return in != nil && (strings.EqualFold(name, "pass") || strings.EqualFold(name, "pwd")) && hasUserField(in)
 	}
 	if in != nil && strings.EqualFold(name, "secret") {
 		for k := range in.All() {
@@ -1450,6 +1451,19 @@ func fieldSecret(in *value.Object, name string) bool {
 		}
 	}
 	return true
+}
+
+// hasUserField reports whether an object names a user: beside it, pass
+// and pwd are a password ({"user": "admin", "pass": "…"}), where alone
+// they are as often a count or a working directory.
+func hasUserField(o *value.Object) bool {
+	for k := range o.All() {
+		switch strings.ToLower(k) {
+		case "user", "username", "user_name", "userid", "user_id", "login", "email", "uid":
+			return true
+		}
+	}
+	return false
 }
 
 // redactValue is RedactValue of v, where every string and number is a
@@ -1481,8 +1495,13 @@ func redactValue(v any, secret bool, depth int) (any, bool) {
 		}
 	case []any:
 		var out []any
+		args := argvSecrets(x)
 		for i, e := range x {
 			r, changed := redactValue(e, secret, depth+1)
+			if len(args) > 0 && args[0].index == i {
+				r, changed = redactArg(e.(string), args[0].Span), true
+				args = args[1:]
+			}
 			if changed && out == nil {
 				out = make([]any, len(x))
 				copy(out, x[:i])
@@ -1500,6 +1519,12 @@ func redactValue(v any, secret bool, depth int) (any, bool) {
 		}
 	}
 	return v, false
+}
+
+// redactArg returns the argument s with its credential sp, and any the
+// text rule finds, replaced by placeholders.
+func redactArg(s string, sp Span) string {
+	return SecretText(s[:sp.Start] + SecretPlaceholder(utf8.RuneCountInString(s[sp.Start:sp.End])) + s[sp.End:])
 }
 
 func redactObject(o *value.Object, secret bool, depth int) (*value.Object, bool) {
@@ -1677,6 +1702,9 @@ func (c *secretCollector) walk(v any, secret bool, depth int) {
 	case []any:
 		for _, e := range v {
 			c.walk(e, secret, depth+1)
+		}
+		for _, a := range argvSecrets(v) {
+			c.add(v[a.index].(string)[a.Start:a.End])
 		}
 	case *value.Object:
 		secretValue := secret || sensitive(v)

@@ -417,6 +417,18 @@ func TestRedactValue(t *testing.T) {
 		{"shapes in keys", `{"` + akia + `":1}`, `{"` + p(20) + `":1}`},
 		{"a string", `"` + ghp + `"`, `"` + p(40) + `"`},
 		{"placeholders stay", `{"token":"` + p(3) + `"}`, `{"token":"` + p(3) + `"}`},
+		{"pass and pwd beside a user", `{"user":"admin","pass":"Hunter2x!"}`, `{"user":"admin","pass":"` + p(9) + `"}`},
+		{"pwd beside a login", `{"login":"bob","pwd":"Hunter2x!"}`, `{"login":"bob","pwd":"` + p(9) + `"}`},
+		{"pass and pwd alone", `{"pwd":"/home/dev","pass":3,"tests":{"pass":"all"}}`, `{"pwd":"/home/dev","pass":3,"tests":{"pass":"all"}}`},
+		{"an argument vector's credential flags", `{"args":["--db-password","Hunter2x!","--api-token","tok_9a8b7c6d","--verbose"]}`,
+			`{"args":["--db-password","` + p(9) + `","--api-token","` + p(12) + `","--verbose"]}`},
+		{"a flag without its value", `["--password-stdin","bob","--password","-v","--token","$TOKEN"]`, `["--password-stdin","bob","--password","-v","--token","$TOKEN"]`},
+		{"a program's argument vector", `{"command":["mysql","-uroot","-pS3cret!x","-e","drop database x"]}`,
+			`{"command":["mysql","-uroot","-p` + p(8) + `","-e","drop database x"]}`},
+		{"a login's argument vector", `["docker","login","-u","bob","-p","pass word|x"]`, `["docker","login","-u","bob","-p","` + p(11) + `"]`},
+		{"a curl argument vector", `["/usr/bin/curl","-u","admin:pw1","https://x"]`, `["/usr/bin/curl","-u","admin:` + p(3) + `","https://x"]`},
+		{"login alone is no program", `["login","-p","8080"]`, `["login","-p","8080"]`},
+		{"a list that is no argument vector", `["mysql",1,"-pX"]`, `["mysql",1,"-pX"]`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -155,7 +155,7 @@ func nextTrigger(s string, i int) int {
 			return i
 		}
 		if bits&pairCommand != 0 && (i == 0 || commandStart[s[i-1]]) {
-			if kinds, _ := commandNameAt(s, i); kinds != 0 {
+			if kinds, _ := commandNameAt(s, i); kinds != 0 || quotedCommandAt(s, i) {
 				return i
 			}
 		}
