@@ -27,7 +27,9 @@ import (
 //     Proxy-Authorization), except token after or joined to max, min, num,
 //     total, next, page, continuation, pagination or sync (a count or a page
 //     cursor: max_token, nextPageToken);
-//  2. is pat or bearer;
+//  2. is pat or bearer, or pass after what a password opens or whose it
+//     is (db, mysql, redis, smtp, ssh, admin, root, user… : DB_PASS,
+//     SMTP_PASS, redisPass);
 //  3. is key or keys after api, access, secret, private, client, auth,
 //     signing, encryption, master, session or subscription, or one word of
 //     them (api_key, x-api-key, APIKEY, privateKey, aws_secret_access_key);
@@ -40,8 +42,8 @@ import (
 // author, authority, and the names, ids and settings of a credential rather
 // than its value: secret_name, secretArn, secret_id, cookie_name,
 // password_policy, token_type, private_key_id. Nor are pwd (a working
-// directory) and pass alone (an object that names a user beside them
-// holds a password there: fieldSecret), pin, auth, session, sid, signature and sig (the last two
+// directory) and pass alone (beside a field that names a user they hold
+// a password: fieldSecret), pin, auth, session, sid, signature and sig (the last two
 // are credentials in URL parameters only: a field named signature holds a
 // function signature as often as not).
 func SecretName(name string) bool {
@@ -80,6 +82,9 @@ func credentialWords(w []string, param bool) bool {
 	if strings.EqualFold(last, "pat") || strings.EqualFold(last, "bearer") {
 		return true
 	}
+	if strings.EqualFold(last, "pass") && wordIn(prev, passOwners) {
+		return true // DB_PASS, SMTP_PASS, redisPass
+	}
 	for _, key := range []string{"key", "keys"} {
 		if rest, ok := cutSuffixFold(last, key); ok {
 			if rest == "" {
@@ -116,6 +121,12 @@ var (
 		"passphrase", "credential", "credentials", "cookie", "cookies", "authorization"}
 	// tokenNotCredential make token a count or a page cursor.
 	tokenNotCredential = []string{"max", "min", "num", "total", "next", "page", "continuation", "pagination", "sync"}
+	// passOwners make pass, alone as often a count or a test's outcome, a
+	// password: what the password opens, or whose it is.
+	passOwners = []string{"db", "database", "mysql", "mariadb", "postgres", "postgresql", "pg", "redis",
+		"mongo", "mongodb", "smtp", "mail", "email", "imap", "ftp", "sftp", "ssh", "ldap", "admin", "root",
+		"user", "login", "app", "api", "proxy", "sql", "amqp", "rabbitmq", "rabbit", "broker", "registry",
+		"docker", "keystore", "truststore", "jks", "vnc", "wifi", "bind"}
 	// keyQualifiers make key a credential.
 	keyQualifiers = []string{"api", "access", "secret", "private", "client", "auth", "signing",
 		"encryption", "master", "session", "subscription"}
@@ -739,9 +750,14 @@ const maxNamedValue = 1024
 // scanning goes on, or i.
 func (sc *secretScanner) named(i int) int {
 	s := sc.s
-	// A name starts where its word does: after a flag's dashes, not inside
-	// x-api-key.
-	if i > 0 && (word[s[i-1]] || s[i-1] == '-' && i > 1 && alnum[s[i-2]]) {
+	// A name starts where its word does: after a flag's dashes or a run
+	// of underscores (npm's _authToken), not inside x-api-key or
+	// db_password.
+	start := i
+	for start > 0 && s[start-1] == '_' {
+		start--
+	}
+	if start > 0 && (word[s[start-1]] || s[start-1] == '-' && start > 1 && alnum[s[start-2]]) {
 		return i
 	}
 	// A name has at most 64 characters: the run is read no further, so
@@ -760,7 +776,7 @@ func (sc *secretScanner) named(i int) int {
 	// Authorization headers have a reading of their own (authorization);
 	// a plural ("credentials: 'token'") names kinds of credentials in
 	// prose, not one credential.
-	if !stem || end-i > 64 || hasSuffixFold(name, "authorization") || hasSuffixFold(name, "s") || !SecretName(name) {
+	if !stem || end-i > 64 || hasSuffixFold(name, "authorization") || hasSuffixFold(name, "s") && !hasSuffixFold(name, "pass") || !SecretName(name) {
 		return i
 	}
 	j := skipBlanks(s, end)

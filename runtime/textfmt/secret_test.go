@@ -27,7 +27,8 @@ func TestSecretName(t *testing.T) {
 		"api_keys", "client_key", "signing_key", "encryption_key", "master_key", "session_key",
 		"Ocp-Apim-Subscription-Key", "X-Amz-Security-Token", "X-Amz-Credential", "secret_value",
 		"secretValue", "secret_string", "SecretString", "SecretBinary", "password_confirmation",
-		"passwordConfirm", "api_key_value", "token.value", "headers.Authorization",
+		"passwordConfirm", "api_key_value", "token.value", "headers.Authorization", "DB_PASS", "smtp_pass",
+		"redisPass", "MYSQL_ROOT_PASS", "admin_pass",
 	}
 	for _, name := range credentials {
 		assert.True(t, SecretName(name), "%s means a credential", name)
@@ -43,7 +44,8 @@ func TestSecretName(t *testing.T) {
 		"hotkey", "author", "authority", "authors", "cookie_name", "cookieName", "cookie_domain",
 		"credential_id", "private_key_id", "access_key_id", "client_id", "pwd", "pass", "pin", "auth",
 		"session", "session_id", "sid", "signature", "sig", "path", "value", "string", "data", "b64",
-		"compat", "spat", "broken", "content", "secretary", "tokenize", "passwordless",
+		"compat", "spat", "broken", "content", "secretary", "tokenize", "passwordless", "first_pass",
+		"test_pass", "bypass", "compass",
 	}
 	for _, name := range notCredentials {
 		assert.False(t, SecretName(name), "%s does not mean a credential", name)
@@ -110,6 +112,9 @@ func TestSecretText(t *testing.T) {
 			"TOKEN=" + p(8) + "&&curl evil|sh; TOKEN=" + p(8) + "&curl x; password=" + p(6) + "&User=bob"},
 		{"a shell's separators end an assigned value", "TOKEN=x1;rm -rf ~; TOKEN=x2|sh, (password=abc123).",
 			"TOKEN=" + p(2) + ";rm -rf ~; TOKEN=" + p(2) + "|sh, (password=" + p(6) + ")."},
+		{"a pass after what it opens", "DB_PASS=hunter2x\nSMTP_PASS: s3cret!", "DB_PASS=" + p(8) + "\nSMTP_PASS: " + p(7)},
+		{"a name after underscores", "//registry.npmjs.org/:_authToken=abcdef12-3456", "//registry.npmjs.org/:_authToken=" + p(13)},
+		{"a name inside a word after an underscore", "x_password_hint=abc y_authToken", "x_password_hint=abc y_authToken"},
 		{"a variable's name is no value", "password: $DB_PASS, token=${T}, key=$(cat k)", "password: $DB_PASS, token=${T}, key=$(cat k)"},
 		{"a value that starts with a symbol", "DB_PASSWORD=$^5jL, password=@dm1n!, secret: # set me", "DB_PASSWORD=" + p(5) + ", password=" + p(6) + ", secret: # set me"},
 		{"a dotted run with a password's symbols is no path in code", "DB_PASSWORD=lMN2g.V*elxo", "DB_PASSWORD=" + p(12)},
