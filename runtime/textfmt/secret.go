@@ -1,6 +1,7 @@
 package textfmt
 
 import (
+	"encoding/base64"
 	"slices"
 	"strconv"
 	"strings"
@@ -1247,6 +1248,12 @@ func (sc *secretScanner) pair(i int) int {
 		if strings.EqualFold(name, "name") || strings.EqualFold(name, "key") {
 			return sc.envPair(i, open, vq, esc)
 		}
+		if strings.EqualFold(name, "auth") {
+			if end := quotedEnd(s, open, vq, esc); end < len(s) && basicCredentials(s[open:end]) {
+				sc.add(open, end)
+				return min(end+1, len(s))
+			}
+		}
 		return i + 1
 	}
 	end := quotedEnd(s, open, vq, esc)
@@ -1440,7 +1447,7 @@ func RedactValue(v any) any {
 // through it as far as it writes, and leaves the shapes in its strings to
 // SecretText.
 func redactNamed(in *value.Object, name string, v any) any {
-	if name != "" && fieldSecret(in, name) {
+	if name != "" && (fieldSecret(in, name) || authField(name, v)) {
 		r, _ := redactValue(v, true, 0)
 		return r
 	}
@@ -1467,6 +1474,36 @@ func fieldSecret(in *value.Object, name string) bool {
 		}
 	}
 	return true
+}
+
+// basicCredentials reports whether v is user:password in base64, as HTTP
+// Basic authentication and Docker's config.json ("auth": "…") write it.
+func basicCredentials(v string) bool {
+	if len(v) < 8 || len(v) > 1024 || len(v)%4 != 0 {
+		return false
+	}
+	b, err := base64.StdEncoding.DecodeString(v)
+	if err != nil {
+		return false
+	}
+	colon := -1
+	for i, c := range b {
+		if c < 0x20 || c > 0x7e {
+			return false
+		}
+		if c == ':' && colon < 0 {
+			colon = i
+		}
+	}
+	return colon > 0 && colon < len(b)-1
+}
+
+// authField reports whether the field called name holds v, user and
+// password in base64 under "auth" (Docker's config.json): auth alone names
+// a kind of authentication as often as a credential.
+func authField(name string, v any) bool {
+	t, ok := v.(string)
+	return ok && strings.EqualFold(name, "auth") && basicCredentials(t)
 }
 
 // hasUserField reports whether an object names a user: beside it, pass
@@ -1550,7 +1587,7 @@ func redactObject(o *value.Object, secret bool, depth int) (*value.Object, bool)
 	for i := range o.Len() {
 		k, e := o.At(i)
 		nk, keyChanged := secretText(k)
-		child := secret || fieldSecret(o, k) || (secretValue && strings.EqualFold(k, "value"))
+		child := secret || fieldSecret(o, k) || (secretValue && strings.EqualFold(k, "value")) || authField(k, e)
 		r, changed := redactValue(e, child, depth+1)
 		if (changed || keyChanged) && keys == nil {
 			keys = make([]string, o.Len())
@@ -1727,7 +1764,7 @@ func (c *secretCollector) walk(v any, secret bool, depth int) {
 		for i := range v.Len() {
 			k, e := v.At(i)
 			c.text(k)
-			c.walk(e, secret || fieldSecret(v, k) || (secretValue && strings.EqualFold(k, "value")), depth+1)
+			c.walk(e, secret || fieldSecret(v, k) || (secretValue && strings.EqualFold(k, "value")) || authField(k, e), depth+1)
 		}
 	}
 }
