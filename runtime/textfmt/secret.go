@@ -1464,7 +1464,7 @@ func redactNamed(in *value.Object, name string, v any) any {
 // is ({"secret": "db-password", "value": …}, Azure Key Vault's set).
 func fieldSecret(in *value.Object, name string) bool {
 	if !SecretName(name) {
-		return in != nil && (strings.EqualFold(name, "pass") || strings.EqualFold(name, "pwd")) && hasUserField(in)
+		return in != nil && (len(name) == 4 && strings.EqualFold(name, "pass") || len(name) == 3 && strings.EqualFold(name, "pwd")) && hasUserField(in)
 	}
 	if in != nil && strings.EqualFold(name, "secret") {
 		for k := range in.All() {
@@ -1502,8 +1502,11 @@ func basicCredentials(v string) bool {
 // password in base64 under "auth" (Docker's config.json): auth alone names
 // a kind of authentication as often as a credential.
 func authField(name string, v any) bool {
+	if len(name) != len("auth") || !strings.EqualFold(name, "auth") {
+		return false
+	}
 	t, ok := v.(string)
-	return ok && strings.EqualFold(name, "auth") && basicCredentials(t)
+	return ok && basicCredentials(t)
 }
 
 // hasUserField reports whether an object names a user: beside it, pass
