@@ -861,6 +861,7 @@ var passwordSymbol = byteClass("!@#$%^*?:")
 // command, & curl …; a query's next parameter, &user=bob), and before a
 // name and "=" (&User=bob).
 func passwordEnd(s string, k int) int {
+	start := k
 	for k < len(s) {
 		switch c := s[k]; {
 		case token68[c] || passwordSymbol[c]:
@@ -883,8 +884,11 @@ func passwordEnd(s string, k int) int {
 		}
 		break
 	}
-	for k > 0 && (s[k-1] == '.' || s[k-1] == ':' || s[k-1] == '?') {
-		k-- // what ends a sentence
+	// What ends a sentence is not the value's, but what passwordEnd was
+	// given stays: a value that is nothing but such marks ends where it
+	// started.
+	for k > start && (s[k-1] == '.' || s[k-1] == ':' || s[k-1] == '?') {
+		k--
 	}
 	return k
 }

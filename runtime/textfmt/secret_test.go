@@ -121,6 +121,7 @@ func TestSecretText(t *testing.T) {
 		{"a value that starts with a symbol", "DB_PASSWORD=$^5jL, password=@dm1n!, secret: # set me", "DB_PASSWORD=" + p(5) + ", password=" + p(6) + ", secret: # set me"},
 		{"a dotted run with a password's symbols is no path in code", "DB_PASSWORD=lMN2g.V*elxo", "DB_PASSWORD=" + p(12)},
 		{"prose after a name", "update the password policy and the token limit", "update the password policy and the token limit"},
+		{"a value of nothing but a sentence's marks", "PAT:: password=.?: token=?:", "PAT:: password=.?: token=?:"},
 		{"a count after a name", "max_tokens = 100, tokens: 20", "max_tokens = 100, tokens: 20"},
 		{"a short word after a name", "secret santa", "secret santa"},
 		{"a plural names kinds", "(hidden credentials: 'token')", "(hidden credentials: 'token')"},
