@@ -1,6 +1,9 @@
 package textfmt
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Command lines carry credentials in the flags of the programs that take
 // them, where no name says so: mysql -pS3cret, sshpass -p 'Winter2024!',
@@ -34,59 +37,60 @@ const (
 	cmdSQLPlus                            // USER/PASS@DB, the first word that is no flag
 )
 
-// commandKindsOf returns the kinds of the program invoked as name, or 0:
-// the programs read for credential flags. A switch rather than a map: it
-// runs for every word that starts like one of them, and compares lengths
-// first.
-func commandKindsOf(name string) commandKinds {
-	switch name {
-	case "mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlcheck", "mysqlshow", "mysqlpump",
-		"mysqlbinlog", "mariadb", "mariadb-dump", "mariadb-admin":
-		return cmdMySQL
-	case "sshpass":
-		return cmdSSHPass
-	case "redis-cli", "valkey-cli":
-		return cmdRedis
-	case "mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport", "mongostat",
-		"mongotop", "mongofiles":
-		return cmdMongo
-	case "login":
-		return cmdLogin
-	case "curl":
-		return cmdCurl
-	case "smbclient":
-		return cmdSMB
-	case "openssl":
-		return cmdOpenSSL
-	case "htpasswd":
-		return cmdHtpasswd
-	case "ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami", "ldappasswd", "ldapmodrdn",
-		"ldapcompare", "ldapexop":
-		return cmdLDAP
-	case "zip", "unzip":
-		return cmdZip
-	case "7z", "7za", "7zr", "7zz":
-		return cmd7z
-	case "sqlcmd", "bcp":
-		return cmdSQLCmd
-	case "ssh-keygen":
-		return cmdSSHKeygen
-	case "gpg", "gpg2":
-		return cmdGPG
-	case "keytool":
-		return cmdKeytool
-	case "sqlplus":
-		return cmdSQLPlus
-	}
-	return 0
+// commandNames are the programs read for credential flags and their
+// kinds, sorted by name: commandKindsOf searches them, and their first
+// two bytes mark the pairs that may start one (see triggerPair). An
+// array of constants, so that it costs a process nothing to start.
+var commandNames = [...]commandName{
+	{"7z", cmd7z}, {"7za", cmd7z}, {"7zr", cmd7z}, {"7zz", cmd7z},
+	{"bcp", cmdSQLCmd},
+	{"curl", cmdCurl},
+	{"gpg", cmdGPG}, {"gpg2", cmdGPG},
+	{"htpasswd", cmdHtpasswd},
+	{"keytool", cmdKeytool},
+	{"ldapadd", cmdLDAP}, {"ldapcompare", cmdLDAP}, {"ldapdelete", cmdLDAP}, {"ldapexop", cmdLDAP},
+	{"ldapmodify", cmdLDAP}, {"ldapmodrdn", cmdLDAP}, {"ldappasswd", cmdLDAP}, {"ldapsearch", cmdLDAP},
+	{"ldapwhoami", cmdLDAP},
+	{"login", cmdLogin},
+	{"mariadb", cmdMySQL}, {"mariadb-admin", cmdMySQL}, {"mariadb-dump", cmdMySQL},
+	{"mongo", cmdMongo}, {"mongodump", cmdMongo}, {"mongoexport", cmdMongo}, {"mongofiles", cmdMongo},
+	{"mongoimport", cmdMongo}, {"mongorestore", cmdMongo}, {"mongosh", cmdMongo}, {"mongostat", cmdMongo},
+	{"mongotop", cmdMongo},
+	{"mysql", cmdMySQL}, {"mysqladmin", cmdMySQL}, {"mysqlbinlog", cmdMySQL}, {"mysqlcheck", cmdMySQL},
+	{"mysqldump", cmdMySQL}, {"mysqlimport", cmdMySQL}, {"mysqlpump", cmdMySQL}, {"mysqlshow", cmdMySQL},
+	{"openssl", cmdOpenSSL},
+	{"redis-cli", cmdRedis},
+	{"smbclient", cmdSMB},
+	{"sqlcmd", cmdSQLCmd},
+	{"sqlplus", cmdSQLPlus},
+	{"ssh-keygen", cmdSSHKeygen},
+	{"sshpass", cmdSSHPass},
+	{"unzip", cmdZip},
+	{"valkey-cli", cmdRedis},
+	{"zip", cmdZip},
 }
 
-// commandTriggers are the first two bytes of the names of commandKindsOf
-// that hold no other trigger within triggerReach (sshpass, htpasswd,
-// ldappasswd and keytool hold pass or key).
-var commandTriggers = []string{"my", "ma", "re", "va", "mo", "lo", "cu", "sm", "op", "ld", "zi", "un", "7z", "sq", "bc", "ss", "gp"}
+// A commandName is a program's name and its kinds.
+type commandName struct {
+	name  string
+	kinds commandKinds
+}
 
-// maxCommandName is the length of the longest name of commandKindsOf.
+// commandKindsOf returns the kinds of the program invoked as name, or 0.
+func commandKindsOf(name string) commandKinds {
+	if !commandPairAt(name, 0) {
+		return 0
+	}
+	i, found := slices.BinarySearchFunc(commandNames[:], name, func(e commandName, name string) int {
+		return strings.Compare(e.name, name)
+	})
+	if !found {
+		return 0
+	}
+	return commandNames[i].kinds
+}
+
+// maxCommandName is the length of the longest of commandNames.
 const maxCommandName = len("mariadb-admin")
 
 // commandNameAt returns the kinds of the program named by the word that
@@ -94,7 +98,7 @@ const maxCommandName = len("mariadb-admin")
 // the text or follows white space or what starts a command, and white
 // space follows it), and the end of the name.
 func commandNameAt(s string, i int) (commandKinds, int) {
-	if !commandFirst[s[i]] || i > 0 && !commandStart[s[i-1]] {
+	if !commandPairAt(s, i) || i > 0 && !commandStart[s[i-1]] {
 		return 0, i
 	}
 	end := i
@@ -127,8 +131,6 @@ func quotedCommandAt(s string, i int) bool {
 }
 
 var (
-	// commandFirst holds the first bytes of the names of commandKindsOf.
-	commandFirst = byteClass("7bceghklmorsuvz")
 	// commandStart holds what a command's name follows: white space, what
 	// ends or opens a command, a quote (sh -c "…") and the / of a path.
 	commandStart = byteClass(" \t\n\r;|&(`\"'/")

@@ -72,3 +72,31 @@ func TestCommandLineSecretsJoinOtherRules(t *testing.T) {
 		assert.LessOrEqual(t, spans[k-1].End, spans[k].Start, "spans in order and apart")
 	}
 }
+
+// TestCommandNames holds the table commandKindsOf searches to what the
+// search needs: sorted, unique, and within maxCommandName, and each name
+// found by the command-line rule in text and in an argument vector.
+func TestCommandNames(t *testing.T) {
+	for i, c := range commandNames {
+		if i > 0 && commandNames[i-1].name >= c.name {
+			t.Errorf("commandNames: %q after %q: want sorted and unique", c.name, commandNames[i-1].name)
+		}
+		if len(c.name) > maxCommandName {
+			t.Errorf("commandNames: %q is longer than maxCommandName (%d)", c.name, maxCommandName)
+		}
+		if got := commandKindsOf(c.name); got != c.kinds {
+			t.Errorf("commandKindsOf(%q) = %v, want %v", c.name, got, c.kinds)
+		}
+		if kinds, end := commandNameAt("x; "+c.name+" -x", 3); kinds != c.kinds || end != 3+len(c.name) {
+			t.Errorf("commandNameAt(%q) = %v, %d; want %v, %d", c.name, kinds, end, c.kinds, 3+len(c.name))
+		}
+		if !HasTrigger("cd /tmp && " + c.name + " -x") {
+			t.Errorf("HasTrigger: no trigger in a command line that runs %s", c.name)
+		}
+	}
+	for _, name := range []string{"", "m", "my", "mysq", "mysqlx", "Mysql", "zzz", "logins"} {
+		if got := commandKindsOf(name); got != 0 {
+			t.Errorf("commandKindsOf(%q) = %v, want 0", name, got)
+		}
+	}
+}

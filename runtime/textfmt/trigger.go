@@ -31,46 +31,64 @@ package textfmt
 // 32 before its colon (which is the trigger).
 const triggerReach = 128
 
-// triggerPair marks the pairs of bytes a trigger starts with: two bits
-// for each, 16 KiB in all, so that the table stays in the nearest cache
-// and one load per byte reads both. The low bit marks the pairs
-// triggerAt reads; the high bit the first two letters of a program whose
-// command line carries credentials (commandTriggers), pairs common inside
-// words (there, more, class), which count only after what starts a
-// command. It is triggerPairBits, zero memory of the binary's that
-// setting the bits touches only where they are; a table made at start
-// would be allocated and cleared whole by a process that answers one call.
+// anyPair marks the pairs of bytes a trigger may start with, one bit for
+// each, 8 KiB in all, so that the table stays in the nearest cache:
+// nextTrigger reads it for every byte. It is the union of triggerPair and
+// commandPair, which nextTrigger reads only where anyPair marks a pair.
+// Each is zero memory of the binary's that setting the bits touches only
+// where they are; a table made at start would be allocated and cleared
+// whole by a process that answers one call.
+var anyPair = markAnyPairs(&anyPairBits)
+
+// triggerPair marks the pairs of bytes triggerAt reads.
 var triggerPair = markTriggerPairs(&triggerPairBits)
 
-var triggerPairBits [1 << 11]uint64
+// commandPair marks the first two bytes of the programs of commandNames:
+// pairs common inside words (there, more, class), which count only after
+// what starts a command.
+var commandPair = markCommandPairs(&commandPairBits)
 
-// The bits of a pair in triggerPair.
-const (
-	pairTrigger = 1
-	pairCommand = 2
-)
+var anyPairBits, triggerPairBits, commandPairBits [1 << 10]uint64
 
-func markTriggerPairs(t *[1 << 11]uint64) *[1 << 11]uint64 {
-	mark := func(a, b byte, bit uint64) {
-		p := uint16(a)<<8 | uint16(b)
-		t[p>>5] |= bit << (p & 31 * 2)
-	}
-	set := func(a, b byte) { mark(a, b, pairTrigger) }
+func markPair(t *[1 << 10]uint64, a, b byte) {
+	p := uint16(a)<<8 | uint16(b)
+	t[p>>6] |= 1 << (p & 63)
+}
+
+func pairMarked(t *[1 << 10]uint64, s string, i int) bool {
+	p := uint16(s[i])<<8 | uint16(s[i+1])
+	return t[p>>6]&(1<<(p&63)) != 0
+}
+
+func markTriggerPairs(t *[1 << 10]uint64) *[1 << 10]uint64 {
 	for _, w := range []string{"auth", "bearer", "cookie", "credential", "key", "pass", "pat", "secret", "token", "sig"} {
 		for _, a := range []byte{w[0], w[0] - 'a' + 'A'} {
 			for _, b := range []byte{w[1], w[1] - 'a' + 'A'} {
-				set(a, b)
+				markPair(t, a, b)
 			}
 		}
 	}
 	for _, w := range []string{"gh", "xo", "sk", "rk", "AK", "AS", "AI", "ey", "li", "np", "hf", ":/"} {
-		set(w[0], w[1])
+		markPair(t, w[0], w[1])
 	}
 	for b := range 256 {
-		set('%', byte(b))
+		markPair(t, '%', byte(b))
 	}
-	for _, w := range commandTriggers {
-		mark(w[0], w[1], pairCommand)
+	return t
+}
+
+func markAnyPairs(t *[1 << 10]uint64) *[1 << 10]uint64 {
+	for i := range t {
+		if w := triggerPair[i] | commandPair[i]; w != 0 {
+			t[i] = w
+		}
+	}
+	return t
+}
+
+func markCommandPairs(t *[1 << 10]uint64) *[1 << 10]uint64 {
+	for _, c := range commandNames {
+		markPair(t, c.name[0], c.name[1])
 	}
 	return t
 }
@@ -142,19 +160,24 @@ func triggerAt(s string, i int) bool {
 // near its start. Text without one holds no credential those rules find.
 func HasTrigger(s string) bool { return nextTrigger(s, 0) >= 0 }
 
+// commandPairAt reports whether a program of commandNames may start at
+// s[i]: its first two bytes are there.
+func commandPairAt(s string, i int) bool {
+	return i+1 < len(s) && pairMarked(commandPair, s, i)
+}
+
 // nextTrigger returns the index of the first trigger at or after i, or -1.
 func nextTrigger(s string, i int) int {
-	t := triggerPair
+	t := anyPair
 	for ; i+1 < len(s); i++ {
 		p := uint16(s[i])<<8 | uint16(s[i+1])
-		bits := t[p>>5] >> (p & 31 * 2)
-		if bits&(pairTrigger|pairCommand) == 0 {
+		if t[p>>6]&(1<<(p&63)) == 0 {
 			continue
 		}
-		if bits&pairTrigger != 0 && triggerAt(s, i) {
+		if pairMarked(triggerPair, s, i) && triggerAt(s, i) {
 			return i
 		}
-		if bits&pairCommand != 0 && (i == 0 || commandStart[s[i-1]]) {
+		if pairMarked(commandPair, s, i) && (i == 0 || commandStart[s[i-1]]) {
 			if kinds, _ := commandNameAt(s, i); kinds != 0 || quotedCommandAt(s, i) {
 				return i
 			}
