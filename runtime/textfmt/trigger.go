@@ -38,7 +38,7 @@ const triggerReach = 128
 // Each is zero memory of the binary's that setting the bits touches only
 // where they are; a table made at start would be allocated and cleared
 // whole by a process that answers one call.
-var anyPair = markAnyPairs(&anyPairBits)
+var anyPair = markCommandPairs(markTriggerPairs(&anyPairBits))
 
 // triggerPair marks the pairs of bytes triggerAt reads.
 var triggerPair = markTriggerPairs(&triggerPairBits)
@@ -73,15 +73,6 @@ func markTriggerPairs(t *[1 << 10]uint64) *[1 << 10]uint64 {
 	}
 	for b := range 256 {
 		markPair(t, '%', byte(b))
-	}
-	return t
-}
-
-func markAnyPairs(t *[1 << 10]uint64) *[1 << 10]uint64 {
-	for i := range t {
-		if w := triggerPair[i] | commandPair[i]; w != 0 {
-			t[i] = w
-		}
 	}
 	return t
 }
