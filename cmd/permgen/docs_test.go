@@ -218,6 +218,9 @@ func runs(command string) bool {
 // TestDocs does not run must say where it is run instead (elsewhere). A
 // block quoted from a file of the repository must still stand in it.
 func TestDocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the docs' commands with bash and a permgen built by go install")
+	}
 	for _, file := range docFiles(t) {
 		text, err := os.ReadFile(file)
 		require.NoError(t, err)
