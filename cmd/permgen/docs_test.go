@@ -124,7 +124,7 @@ func (b docBlock) where() string {
 // runs it is gone.
 var elsewhere = map[string][2]string{
 	"go test ./...":            {".ci/run", "\ngo test ./...\n"},
-	"bash .ci/run":             {".ci/run", "go test -race -vet=off ./..."},
+	"bash .ci/run":             {".ci/run", "go test -race -short -vet=off ./..."},
 	"go generate ./...":        {".ci/run", "\ngo generate ./...\n"},
 	"go mod tidy":              {"gen/module_test.go", "What go mod tidy would add"},
 	"go install ./cmd/permgen": {"cmd/permgen/docs_test.go", `"install", "./cmd/permgen"`},
